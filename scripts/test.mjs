@@ -1,0 +1,32 @@
+// The one test command (`npm test`): every step must pass, in this order.
+// Build first, because the dual-build smoke tests, the packaging checks and the example app
+// consume what ships (dist/). Each step prints its own output; the last line sums them up.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['build packages', 'npm run build'],
+  ['lint and format', 'npx biome check .'],
+  ['typecheck', 'npm run typecheck'],
+  ['prepare test fixtures', 'npm run test:prepare --workspaces --if-present'],
+  ['unit and integration tests', 'npx vitest run'],
+  ['packaging checks', 'npm run check:packages'],
+];
+
+let passed = 0;
+let failed = 0;
+for (const [name, command] of steps) {
+  console.log(`\n=== ${name}: ${command}`);
+  const started = Date.now();
+  const result = spawnSync(command, { shell: true, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) {
+    passed++;
+    console.log(`=== ${name}: ok (${seconds}s)`);
+  } else {
+    failed++;
+    console.log(`=== ${name}: FAILED with exit code ${result.status} (${seconds}s)`);
+    break;
+  }
+}
+console.log(`\nsteps: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

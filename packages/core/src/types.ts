@@ -1,0 +1,34 @@
+/** Page information of a paged read. `pageCount` is 0 when there are no items. */
+export interface PageMeta {
+  readonly page: number;
+  readonly perPage: number;
+  readonly itemCount: number;
+  readonly pageCount: number;
+  readonly hasPrevPage: boolean;
+  readonly hasNextPage: boolean;
+}
+
+/** The paged envelope on the wire: what a list endpoint returns and the client receives. */
+export interface Paginated<TItem> {
+  readonly items: TItem[];
+  readonly meta: PageMeta;
+}
+
+/**
+ * The query input of a read, as the client sends it and the server receives it after decoding.
+ * Each part is typed by the application (Prisma's generated inputs on the server).
+ */
+export interface QueryInput<
+  TWhere = Record<string, unknown>,
+  TOrderBy = Record<string, unknown>,
+  TInclude = Record<string, unknown>,
+> {
+  page?: number;
+  perPage?: number;
+  where?: TWhere;
+  orderBy?: TOrderBy | TOrderBy[];
+  include?: TInclude;
+  select?: Record<string, unknown>;
+  /** Projection expression: `id,title,author{name}`. */
+  fields?: string;
+}

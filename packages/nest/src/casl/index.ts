@@ -1,0 +1,6 @@
+// @facet/nest/casl: the only part of @facet/nest that imports @casl/* (optional peers). The package
+// root must keep working without them; test/casl-optional-peer.test.ts walks its imports to prove it.
+export {
+  type CaslAccessibleWhereOptions,
+  createCaslAccessibleWhere,
+} from './create-casl-accessible-where.js';

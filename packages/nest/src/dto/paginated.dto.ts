@@ -1,0 +1,15 @@
+import type { PageMetaDTO, PartialPageMetaDTO } from './page-meta.dto.js';
+
+/**
+ * The envelope a list endpoint returns (spec 2.2): built from the items and the page meta of a
+ * `QueryService.query` result; it serializes as `{ items, meta }`.
+ */
+export class PaginatedDTO<TItem, TMeta extends PageMetaDTO | PartialPageMetaDTO = PageMetaDTO> {
+  readonly items: TItem[];
+  readonly meta: TMeta;
+
+  constructor(items: TItem[], meta: TMeta) {
+    this.items = items;
+    this.meta = meta;
+  }
+}

@@ -1,0 +1,56 @@
+import { type FacetIssue, type FacetQueryError, formatIssuePath } from '@facet/core';
+import { BadRequestException } from '@nestjs/common';
+
+/** The body of every error response Facet produces. `code` is stable and machine-readable. */
+export interface FacetErrorBody {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly message: string;
+  readonly code: string;
+  /** The offending query path, rendered with `formatIssuePath`, where one applies. */
+  readonly path?: string;
+  /** Every issue found, without raw input. Present for query errors only. */
+  readonly issues?: readonly PublicIssue[];
+}
+
+/** An issue as it is sent to the client: code, rendered path, message, and its position/limit. */
+export interface PublicIssue {
+  readonly code: FacetIssue['code'];
+  readonly path: string;
+  readonly message: string;
+  readonly position?: number;
+  readonly limit?: number;
+}
+
+function toPublicIssue(issue: FacetIssue): PublicIssue {
+  const out: { -readonly [K in keyof PublicIssue]: PublicIssue[K] } = {
+    code: issue.code,
+    path: formatIssuePath(issue.path),
+    message: issue.message,
+  };
+  if ('position' in issue && issue.position !== undefined) out.position = issue.position;
+  if ('limit' in issue && issue.limit !== undefined) out.limit = issue.limit;
+  return out;
+}
+
+/**
+ * A 400 for client query input that Facet refused (codec, fields grammar, allow-lists, budgets).
+ * The message and issues name the path and the rule, never the raw input or the access filter.
+ */
+export class FacetQueryException extends BadRequestException {
+  readonly issues: readonly FacetIssue[];
+
+  constructor(error: FacetQueryError) {
+    const [first] = error.issues;
+    const body: FacetErrorBody = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: error.message,
+      code: first.code,
+      path: formatIssuePath(first.path),
+      issues: error.issues.map(toPublicIssue),
+    };
+    super(body, { cause: error });
+    this.issues = error.issues;
+  }
+}

@@ -1,0 +1,9 @@
+export {
+  classifyError,
+  type ErrorClassification,
+  type ErrorKind,
+  isHttpExceptionLike,
+} from './classify-error.js';
+export { FacetConfigurationError } from './facet-configuration.error.js';
+export { type FacetErrorBody, FacetQueryException, type PublicIssue } from './facet-query.exception.js';
+export { FACET_ERROR_CODES, notFoundException, toHttpException } from './prisma-error.mapper.js';

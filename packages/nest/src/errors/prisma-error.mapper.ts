@@ -1,0 +1,70 @@
+import { type FacetQueryError, isFacetQueryError } from '@facet/core';
+import {
+  BadRequestException,
+  ForbiddenException,
+  type HttpException,
+  InternalServerErrorException,
+  NotFoundException,
+} from '@nestjs/common';
+import { type ErrorClassification, isHttpExceptionLike } from './classify-error.js';
+import type { FacetErrorBody } from './facet-query.exception.js';
+import { FacetQueryException } from './facet-query.exception.js';
+
+/**
+ * Stable machine codes of the bodies built here. Messages are fixed texts: Prisma's own messages
+ * name models, fields, constraints and echo the query, so they only ever go to `errorLogger`.
+ */
+export const FACET_ERROR_CODES = {
+  invalidQuery: 'invalid_query',
+  queryRejected: 'query_rejected',
+  notFound: 'not_found',
+  forbidden: 'forbidden',
+  internal: 'internal_error',
+} as const;
+
+const body = (statusCode: number, error: string, message: string, code: string): FacetErrorBody => ({
+  statusCode,
+  error,
+  message,
+  code,
+});
+
+export function notFoundException(): NotFoundException {
+  return new NotFoundException(body(404, 'Not Found', 'Record not found', FACET_ERROR_CODES.notFound));
+}
+
+/**
+ * Turns a classified error into the exception a controller should throw. An `HttpException` comes
+ * back as the same instance. The original error is kept as `cause` for server-side inspection; it
+ * is never part of the response body.
+ */
+export function toHttpException(error: unknown, classification: ErrorClassification): HttpException {
+  switch (classification.kind) {
+    case 'http':
+      if (isHttpExceptionLike(error)) return error as HttpException;
+      break;
+    case 'facet_query':
+      if (isFacetQueryError(error)) return new FacetQueryException(error as FacetQueryError);
+      break;
+    case 'validation':
+      return new BadRequestException(
+        body(400, 'Bad Request', 'The query does not match the resource', FACET_ERROR_CODES.invalidQuery),
+        { cause: error },
+      );
+    case 'request_rejected':
+      return new BadRequestException(
+        body(400, 'Bad Request', 'The query was rejected', FACET_ERROR_CODES.queryRejected),
+        { cause: error },
+      );
+    case 'not_found':
+      return notFoundException();
+    case 'forbidden':
+      return new ForbiddenException(body(403, 'Forbidden', 'Forbidden', FACET_ERROR_CODES.forbidden), {
+        cause: error,
+      });
+  }
+  return new InternalServerErrorException(
+    body(500, 'Internal Server Error', 'Internal server error', FACET_ERROR_CODES.internal),
+    { cause: error },
+  );
+}

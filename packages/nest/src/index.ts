@@ -1,0 +1,90 @@
+// Public surface of @facet/nest. Each area appends its exports in its own block.
+
+// query service, access merge, serialization, page meta (issue 3)
+export {
+  type AccessibleWhere,
+  mergeAccessWhere,
+} from './access/index.js';
+export { AggregateQueryDTO } from './dto/aggregate-query.dto.js';
+export { PageMetaDTO, type PartialPageMeta, PartialPageMetaDTO } from './dto/page-meta.dto.js';
+export { PaginatedDTO } from './dto/paginated.dto.js';
+export { QueryDTO } from './dto/query.dto.js';
+// errors
+export * from './errors/index.js';
+export {
+  FacetQuery,
+  parseQueryObject,
+  QUERY_TRANSFORM_OPTIONS,
+  type QueryTransformOptions,
+  QueryTransformPipe,
+} from './pipes/index.js';
+export {
+  type DtoClass,
+  Field,
+  type FieldContext,
+  type FieldDefinition,
+  type FieldExpose,
+  type FieldOptions,
+  FieldProjection,
+  type FieldSchema,
+  Fields,
+  type FieldsQueryInput,
+  getFieldSchema,
+  type IncludeTree,
+  isFieldVisible,
+  type PreparedFieldsQuery,
+  type PreparedQuery,
+  type PrepareFieldsQueryOptions,
+  prepareFieldsQuery,
+  Relation,
+  type RelationFieldDefinition,
+  type RelationOptions,
+  type ScalarFieldDefinition,
+} from './projection/index.js';
+export {
+  type BaseDelegateTypeMap,
+  type CountArgs,
+  DEFAULT_QUERY_SERVICE_OPTIONS,
+  type DelegateAggregate,
+  type DelegateRecord,
+  detectIdType,
+  type FindArgs,
+  type FindByIdArgs,
+  type FindUniqueArgs,
+  type IdType,
+  type Paging,
+  type PagingLimits,
+  type PartialQueryResult,
+  parseId,
+  type QueryArgs,
+  type QueryCallOptions,
+  type QueryDelegate,
+  type QueryErrorContext,
+  type QueryErrorLogEntry,
+  type QueryErrorLogger,
+  type QueryOperation,
+  type QueryResult,
+  QueryService,
+  type QueryServiceOptions,
+  type ResolvedQueryServiceOptions,
+  resolvePaging,
+  resolveQueryServiceOptions,
+} from './query/index.js';
+export {
+  isEnvelopeSelection,
+  META_FIELDS,
+  type MetaField,
+  type PageProjection,
+  type ResourceMapContext,
+  type ResourcePage,
+  ResourceQuery,
+  type ResourceQueryOptions,
+  type ResourceQueryService,
+  type ResourceReadOptions,
+} from './resource/index.js';
+export {
+  type DecimalLike,
+  isDecimalLike,
+  type Serialized,
+  serializeValue,
+} from './serialization/index.js';

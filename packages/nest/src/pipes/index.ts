@@ -1,0 +1,4 @@
+export { FacetQuery } from './facet-query.decorator.js';
+export { parseQueryObject } from './parse-query-object.js';
+export { QUERY_TRANSFORM_OPTIONS, type QueryTransformOptions } from './query-transform.options.js';
+export { QueryTransformPipe } from './query-transform.pipe.js';

@@ -1,0 +1,160 @@
+import {
+  FacetQueryError,
+  type FieldSelection,
+  isFacetQueryError,
+  type ParseFieldsOptions,
+  parseFields,
+} from '@facet/core';
+import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { FieldProjection } from './field-projection.js';
+import { getFieldSchema } from './field-schema.js';
+import type { DtoClass, FieldContext } from './field-schema.types.js';
+import { identitySources, includesFor, selectFor } from './load-plan.js';
+import { type IncludeTree, mergeIncludeTrees } from './merge-relation-args.js';
+import { type ResolvedSelection, resolveSelection } from './resolve-selection.js';
+
+export interface PrepareFieldsQueryOptions {
+  /**
+   * Relations the endpoint always needs, in include shape (spec 4.4 rule 3). The client's `include`
+   * extends it: relations of both are loaded, and a client `where` on a relation narrows the
+   * endpoint's (both apply), never replaces it.
+   * @default {}
+   */
+  readonly baseInclude?: IncludeTree;
+  /** Passed to every `expose` rule of the DTO's fields. @default {} */
+  readonly context?: FieldContext;
+  /**
+   * With a `fields` expression, read only the columns it needs: the query gets a Prisma `select`
+   * (the requested scalars' `source` columns, `alwaysSelect`, and the relations) instead of an
+   * `include`. Mappers then see only those columns. Facet default, not from the spec.
+   * @default true
+   */
+  readonly pushDown?: boolean;
+  /**
+   * Columns of the root model read whenever a `select` is pushed down, whatever `fields` asks for.
+   * Facet default, not from the spec.
+   * @default the `source` of the DTO's `id` field, if it declares one
+   */
+  readonly alwaysSelect?: readonly string[];
+  /** Limits of the `fields` grammar (`maxDepth`, `maxLength`, `maxFields`); core's defaults. */
+  readonly fieldsOptions?: ParseFieldsOptions;
+}
+
+/** The query a `prepareFieldsQuery` caller may pass: any object; these members are read. */
+export interface FieldsQueryInput {
+  readonly fields?: unknown;
+  readonly include?: unknown;
+  readonly select?: unknown;
+}
+
+/** The prepared query: a copy of the input without `fields`, with the merged `include`/`select`. */
+export type PreparedQuery<TQuery> = Omit<TQuery, 'fields' | 'include' | 'select'> & {
+  include?: IncludeTree;
+  select?: Record<string, unknown>;
+};
+
+export interface PreparedFieldsQuery<TQuery> {
+  readonly query: PreparedQuery<TQuery>;
+  readonly projection: FieldProjection;
+}
+
+/**
+ * Prepares a read for a `fields` projection (spec 4.4): parses and checks `fields` against the
+ * DTO's field schema, merges the includes it needs with `baseInclude` and the client's `include`
+ * into a copy of the query (rules 1–4), and returns the projection for `Fields.project` (rule 5).
+ * The input query is never mutated. `fields` is consumed: the returned query has none.
+ *
+ * @throws {FacetQueryException} (400) for a malformed `fields`, an unknown or hidden field, or braces
+ *   after a scalar field; each issue names the path (`fields.author.nme`) and the position.
+ */
+export function prepareFieldsQuery<TQuery extends FieldsQueryInput>(
+  query: TQuery,
+  dto: DtoClass,
+  options: PrepareFieldsQueryOptions = {},
+): PreparedFieldsQuery<TQuery> {
+  return asHttpError(() => {
+    const selection = query.fields === undefined ? undefined : parseFieldsParameter(query.fields, options);
+    return prepareWithSelection(query, dto, selection, [], options);
+  });
+}
+
+/**
+ * Runs `body`, turning a `FacetQueryError` into the 400 `FacetQueryException`, so that refused input
+ * never reaches Nest as an unknown error (a 500).
+ * @internal
+ */
+export function asHttpError<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (isFacetQueryError(error)) throw new FacetQueryException(error);
+    throw error;
+  }
+}
+
+/** Parses the `fields` parameter, reporting every issue under the `fields` path. */
+export function parseFieldsParameter(fields: unknown, options: PrepareFieldsQueryOptions): FieldSelection {
+  if (typeof fields !== 'string') {
+    throw new FacetQueryError([
+      { code: 'invalid_type', path: ['fields'], expected: 'a string', message: 'fields must be a string.' },
+    ]);
+  }
+  try {
+    return parseFields(fields, options.fieldsOptions);
+  } catch (error) {
+    if (!isFacetQueryError(error)) throw error;
+    const [first, ...rest] = error.issues.map((issue) => ({ ...issue, path: ['fields', ...issue.path] }));
+    throw new FacetQueryError([first!, ...rest], { cause: error });
+  }
+}
+
+/**
+ * The shared core of `prepareFieldsQuery` and `ResourceQuery`: `selection` is already parsed (the
+ * envelope's `items{…}` for a paged read), `prefix` is where it sits in the expression.
+ * @internal
+ */
+export function prepareWithSelection<TQuery extends FieldsQueryInput>(
+  query: TQuery,
+  dto: DtoClass,
+  selection: FieldSelection | undefined,
+  prefix: readonly string[],
+  options: PrepareFieldsQueryOptions,
+): PreparedFieldsQuery<TQuery> {
+  const schema = getFieldSchema(dto);
+  const context = options.context ?? {};
+  const resolved: ResolvedSelection | undefined =
+    selection === undefined
+      ? undefined
+      : resolveSelection(selection, schema, { text: String(query.fields), prefix, context });
+
+  const { fields: _fields, include: clientInclude, select: clientSelect, ...rest } = query;
+  const explicit = mergeIncludeTrees(options.baseInclude, asTree(clientInclude, 'include'));
+  const merged = resolved ? mergeIncludeTrees(explicit, includesFor(resolved)) : explicit;
+  const out: Record<string, unknown> = { ...rest };
+
+  const pushDown = resolved !== undefined && (options.pushDown ?? true);
+  const select = asTree(clientSelect, 'select');
+  if (pushDown) {
+    const pushed = selectFor(resolved, explicit, options.alwaysSelect ?? identitySources(schema));
+    out.select = select ? mergeIncludeTrees(select, pushed, ['select']) : pushed;
+  } else if (select) {
+    // Prisma refuses `select` next to `include`: the relations to load join the client's select.
+    out.select = mergeIncludeTrees(select, merged, ['select']);
+  } else if (Object.keys(merged).length > 0) {
+    out.include = merged;
+  }
+  return {
+    query: out as PreparedQuery<TQuery>,
+    projection: new FieldProjection(schema, resolved, context),
+  };
+}
+
+function asTree(value: unknown, name: 'include' | 'select'): IncludeTree | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new FacetQueryError([
+      { code: 'invalid_type', path: [name], expected: 'an object', message: `${name} must be an object.` },
+    ]);
+  }
+  return value as IncludeTree;
+}

@@ -1,0 +1,58 @@
+/**
+ * The type map through which an application binds its generated Prisma types to a
+ * `QueryService` (spec 2.5). Nothing here is imported from Prisma: each member is filled in by
+ * the application, for example for a `Book` model:
+ *
+ * ```ts
+ * interface BookTypeMap extends BaseDelegateTypeMap {
+ *   select: Prisma.BookSelect;
+ *   include: Prisma.BookInclude;
+ *   whereInput: Prisma.BookWhereInput;
+ *   orderByWithRelationInput: Prisma.BookOrderByWithRelationInput;
+ *   whereUniqueInput: Prisma.BookWhereUniqueInput;
+ *   scalarFieldEnum: Prisma.BookScalarFieldEnum;
+ *   aggregateInputType: Prisma.BookAggregateArgs;
+ * }
+ * ```
+ */
+export interface BaseDelegateTypeMap {
+  /** Prisma's `<Model>Select`: which scalar fields and relations to load. */
+  select: object;
+  /** Prisma's `<Model>Include`: relations to load. */
+  include: object;
+  /** Prisma's `<Model>WhereInput`: the filter. */
+  whereInput: object;
+  /** Prisma's `<Model>OrderByWithRelationInput`: the sort (one object, or an array of them). */
+  orderByWithRelationInput: object;
+  /** Prisma's `<Model>WhereUniqueInput`: the filter of `findUnique`. */
+  whereUniqueInput: object;
+  /** Prisma's `<Model>ScalarFieldEnum`: the union of scalar field names. */
+  scalarFieldEnum: string;
+  /**
+   * Prisma's `<Model>AggregateArgs`: the input of `aggregate` (`where`, `_count`, `_min`, `_max`,
+   * `_avg`, `_sum`, ...). The spec's table calls this member the aggregate type; Facet binds it to
+   * the aggregate input, and the result type follows from the delegate.
+   */
+  aggregateInputType: object;
+}
+
+/**
+ * The operations `QueryService` calls on a delegate (`prisma.book`, say). Prisma's generated
+ * delegates are generic methods; method parameters are checked bivariantly, so they satisfy this
+ * shape without the service knowing any Prisma type.
+ */
+export interface QueryDelegate {
+  findFirst(args?: object): PromiseLike<unknown>;
+  findMany(args?: object): PromiseLike<unknown[]>;
+  findUnique(args: object): PromiseLike<unknown>;
+  count(args?: object): PromiseLike<unknown>;
+  aggregate(args: object): PromiseLike<unknown>;
+}
+
+/** A record of the delegate's model, as `findFirst` returns it without `select`/`include`. */
+export type DelegateRecord<TDelegate extends QueryDelegate> = NonNullable<
+  Awaited<ReturnType<TDelegate['findFirst']>>
+>;
+
+/** The result of the delegate's `aggregate`. */
+export type DelegateAggregate<TDelegate extends QueryDelegate> = Awaited<ReturnType<TDelegate['aggregate']>>;

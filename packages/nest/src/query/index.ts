@@ -1,0 +1,29 @@
+export type {
+  BaseDelegateTypeMap,
+  DelegateAggregate,
+  DelegateRecord,
+  QueryDelegate,
+} from './delegate.types.js';
+export { detectIdType, type IdType, parseId } from './id.js';
+export { type Paging, type PagingLimits, resolvePaging } from './paging.js';
+export { QueryService } from './query.service.js';
+export type {
+  CountArgs,
+  FindArgs,
+  FindByIdArgs,
+  FindUniqueArgs,
+  PartialQueryResult,
+  QueryArgs,
+  QueryCallOptions,
+  QueryOperation,
+  QueryResult,
+} from './query.types.js';
+export {
+  DEFAULT_QUERY_SERVICE_OPTIONS,
+  type QueryErrorContext,
+  type QueryErrorLogEntry,
+  type QueryErrorLogger,
+  type QueryServiceOptions,
+  type ResolvedQueryServiceOptions,
+  resolveQueryServiceOptions,
+} from './query-service.options.js';

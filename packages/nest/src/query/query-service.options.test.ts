@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { resolveQueryServiceOptions } from './query-service.options.js';
+
+const resolve = (options: object) => resolveQueryServiceOptions(options as never, undefined);
+
+describe('resolveQueryServiceOptions', () => {
+  it('fills in the documented defaults', () => {
+    const resolved = resolveQueryServiceOptions({ idType: 'int' });
+    expect(resolved).toMatchObject({
+      access: undefined,
+      defaultPerPage: 20,
+      maxPerPage: 100,
+      idField: 'id',
+      idType: 'int',
+    });
+    expect(typeof resolved.errorLogger).toBe('function');
+  });
+
+  it.each([
+    [{ defaultPerPage: 0 }, RangeError, /`defaultPerPage`/],
+    [{ maxPerPage: 1.5 }, RangeError, /`maxPerPage`/],
+    [{ defaultPerPage: 50, maxPerPage: 10 }, RangeError, /`defaultPerPage`.*`maxPerPage`/],
+    [{ idField: '' }, TypeError, /`idField`/],
+    [{ idType: 'uuid' }, TypeError, /`idType`/],
+    [{ subject: 'Book' }, TypeError, /`subject` and `accessibleWhere`/],
+    [{ accessibleWhere: () => ({}) }, TypeError, /`subject` and `accessibleWhere`/],
+    [{ subject: '', accessibleWhere: () => ({}) }, TypeError, /`subject`/],
+    [{ errorLogger: 'console' }, TypeError, /`errorLogger`/],
+    [{ maxPageSize: 10 }, TypeError, /Unknown QueryService option `maxPageSize`/],
+  ])('refuses %j naming the option', (options, type, message) => {
+    expect(() => resolve({ idType: 'int', ...options })).toThrow(type);
+    expect(() => resolve({ idType: 'int', ...options })).toThrow(message);
+  });
+
+  it("refuses idType 'auto' for a delegate without Prisma's data model", () => {
+    expect(() => resolveQueryServiceOptions({}, {})).toThrow(/`idType`/);
+  });
+});

@@ -1,0 +1,304 @@
+import { computePageMeta } from '@facet/core';
+import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
+import { mergeAccessWhere } from '../access/merge-access-where.js';
+import { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import { classifyError } from '../errors/classify-error.js';
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import { notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
+import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import type {
+  BaseDelegateTypeMap,
+  DelegateAggregate,
+  DelegateRecord,
+  QueryDelegate,
+} from './delegate.types.js';
+import { parseId } from './id.js';
+import { resolvePaging } from './paging.js';
+import type {
+  CountArgs,
+  FindArgs,
+  FindByIdArgs,
+  FindUniqueArgs,
+  PartialQueryResult,
+  QueryArgs,
+  QueryCallOptions,
+  QueryOperation,
+  QueryResult,
+} from './query.types.js';
+import {
+  type QueryServiceOptions,
+  type ResolvedQueryServiceOptions,
+  resolveQueryServiceOptions,
+} from './query-service.options.js';
+
+/** Where-input of the type map; the alias keeps signatures short. */
+type Where<TMap extends BaseDelegateTypeMap> = TMap['whereInput'];
+
+/** Arguments as they go to the delegate: any object; the type map typed them at the public edge. */
+type DelegateArgs = { where?: unknown; [key: string]: unknown };
+
+/** Facet's own keys, consumed here or by the HTTP layer; Prisma would refuse them as unknown. */
+function withoutFacetKeys(args: object | undefined, keys: readonly string[]): DelegateArgs {
+  const out: DelegateArgs = {};
+  if (args === undefined) return out;
+  for (const [key, value] of Object.entries(args)) {
+    if (!keys.includes(key) && value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+const FIELDS_KEY = ['fields'] as const;
+const QUERY_KEYS = ['fields', 'page', 'perPage'] as const;
+
+/**
+ * Paginated, access-filtered reads over one Prisma model delegate (spec 1.3, 4.3).
+ *
+ * It never imports Prisma: the application passes its delegate (`prisma.book`) and binds its
+ * generated types through a `BaseDelegateTypeMap`, so `where`, `orderBy` and `include` are typed
+ * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 and
+ * throws NestJS `HttpException`s only.
+ *
+ * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
+ * @typeParam TTypeMap the model's generated input types
+ * @typeParam TAbility the request-scoped ability type passed to the read helpers
+ */
+export class QueryService<
+  TDelegate extends QueryDelegate,
+  TTypeMap extends BaseDelegateTypeMap,
+  TAbility = unknown,
+> {
+  protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;
+
+  constructor(
+    protected readonly delegate: TDelegate,
+    options?: QueryServiceOptions<TAbility, Where<TTypeMap>>,
+  ) {
+    this.options = resolveQueryServiceOptions(options, delegate);
+  }
+
+  /** The first matching record, or `null`. */
+  findOne(args: FindArgs<TTypeMap> = {}, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
+    return this.run('findOne', async (log) => {
+      const { args: delegateArgs, empty } = this.withAccess(
+        'findOne',
+        withoutFacetKeys(args, FIELDS_KEY),
+        ability,
+      );
+      log.args = delegateArgs;
+      if (empty) return null;
+      return (await this.delegate.findFirst(delegateArgs)) as DelegateRecord<TDelegate> | null;
+    });
+  }
+
+  /** Every matching record (bounded only by the caller's `take`). */
+  findMany(args: FindArgs<TTypeMap> = {}, ability?: TAbility): Promise<DelegateRecord<TDelegate>[]> {
+    return this.run('findMany', async (log) => {
+      const { args: delegateArgs, empty } = this.withAccess(
+        'findMany',
+        withoutFacetKeys(args, FIELDS_KEY),
+        ability,
+      );
+      log.args = delegateArgs;
+      if (empty) return [];
+      return (await this.delegate.findMany(delegateArgs)) as DelegateRecord<TDelegate>[];
+    });
+  }
+
+  /**
+   * The record whose `idField` equals `id`, parsed per `idType` (`'42'` is 42 for an Int key and
+   * stays `'007'` for a String key). Throws `NotFoundException` when there is no such record, when
+   * the access filter hides it (the same 404: no oracle), and when `id` cannot be a key of that
+   * type (`'abc'` for an Int key).
+   */
+  findById(
+    id: string | number | bigint,
+    args: FindByIdArgs<TTypeMap> = {},
+    ability?: TAbility,
+  ): Promise<DelegateRecord<TDelegate>> {
+    return this.run('findById', async (log) => {
+      const key = parseId(id, this.options.idType);
+      if (key === undefined) throw notFoundException();
+      const { where, ...rest } = withoutFacetKeys(args, FIELDS_KEY);
+      const byId = { [this.options.idField]: key };
+      let record: unknown;
+      if (ability === undefined && where === undefined) {
+        const lookup = { ...rest, where: byId };
+        log.args = lookup;
+        record = await this.delegate.findUnique(lookup);
+      } else {
+        // A client where narrows the lookup; it can only be combined with the key in a find-first.
+        const narrowed = where === undefined ? byId : { AND: [byId, where] };
+        const { args: lookup, empty } = this.withAccess('findById', { ...rest, where: narrowed }, ability);
+        log.args = lookup;
+        record = empty ? null : await this.delegate.findFirst(lookup);
+      }
+      if (record === null || record === undefined) throw notFoundException();
+      return record as DelegateRecord<TDelegate>;
+    });
+  }
+
+  /**
+   * The record matching a unique where, or `null`. With an ability it runs a find-first, so that
+   * the access filter can be merged into the where (a unique where cannot take `AND`).
+   */
+  findUnique(args: FindUniqueArgs<TTypeMap>, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
+    return this.run('findUnique', async (log) => {
+      const delegateArgs = withoutFacetKeys(args, FIELDS_KEY);
+      if (ability === undefined) {
+        log.args = delegateArgs;
+        return (await this.delegate.findUnique(delegateArgs)) as DelegateRecord<TDelegate> | null;
+      }
+      const { args: firstArgs, empty } = this.withAccess('findUnique', delegateArgs, ability);
+      log.args = firstArgs;
+      if (empty) return null;
+      return (await this.delegate.findFirst(firstArgs)) as DelegateRecord<TDelegate> | null;
+    });
+  }
+
+  /** The number of matching records. */
+  count(args: CountArgs<TTypeMap> = {}, ability?: TAbility): Promise<number> {
+    return this.run('count', async (log) => {
+      const { args: delegateArgs, empty } = this.withAccess(
+        'count',
+        withoutFacetKeys(args, FIELDS_KEY),
+        ability,
+      );
+      log.args = delegateArgs;
+      if (empty) return 0;
+      return (await this.delegate.count(delegateArgs)) as number;
+    });
+  }
+
+  /**
+   * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
+   * BigInts turned into exact strings. It takes no ability (spec 4.6): the caller passes a where
+   * that is already constrained, e.g. one built with the same `accessibleWhere`.
+   */
+  aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
+    return this.run('aggregate', async (log) => {
+      const delegateArgs = withoutFacetKeys(args, FIELDS_KEY);
+      log.args = delegateArgs;
+      return serializeValue((await this.delegate.aggregate(delegateArgs)) as DelegateAggregate<TDelegate>);
+    });
+  }
+
+  /**
+   * One page of records and its page meta (spec 2.2). `page` defaults to 1 and `perPage` to
+   * `defaultPerPage`; bad values are a 400. The count and the page read run concurrently. With
+   * `{ count: false }` no count runs: one extra row is read to know `hasNextPage`, and the page
+   * meta has no totals.
+   */
+  query(
+    args?: QueryArgs<TTypeMap>,
+    ability?: TAbility,
+    options?: { count?: true },
+  ): Promise<QueryResult<DelegateRecord<TDelegate>>>;
+  query(
+    args: QueryArgs<TTypeMap> | undefined,
+    ability: TAbility | undefined,
+    options: { count: false },
+  ): Promise<PartialQueryResult<DelegateRecord<TDelegate>>>;
+  query(
+    args?: QueryArgs<TTypeMap>,
+    ability?: TAbility,
+    options?: QueryCallOptions,
+  ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>>;
+  query(
+    args: QueryArgs<TTypeMap> = {},
+    ability?: TAbility,
+    options: QueryCallOptions = {},
+  ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>> {
+    return this.run('query', async (log) => {
+      const { page, perPage } = resolvePaging(args, this.options);
+      const { args: base, empty } = this.withAccess('query', withoutFacetKeys(args, QUERY_KEYS), ability);
+      const skip = (page - 1) * perPage;
+      if (options.count === false) {
+        const pageArgs = { ...base, skip, take: perPage + 1 };
+        log.args = pageArgs;
+        const rows = empty ? [] : ((await this.delegate.findMany(pageArgs)) as DelegateRecord<TDelegate>[]);
+        const hasNextPage = rows.length > perPage;
+        return {
+          items: hasNextPage ? rows.slice(0, perPage) : rows,
+          pageMeta: new PartialPageMetaDTO({ page, perPage, hasPrevPage: page > 1, hasNextPage }),
+        };
+      }
+      const pageArgs = { ...base, skip, take: perPage };
+      const countArgs = base.where === undefined ? {} : { where: base.where };
+      log.args = { findMany: pageArgs, count: countArgs };
+      if (empty)
+        return { items: [], pageMeta: new PageMetaDTO(computePageMeta({ page, perPage, itemCount: 0 })) };
+      const [items, itemCount] = await Promise.all([
+        this.delegate.findMany(pageArgs) as PromiseLike<DelegateRecord<TDelegate>[]>,
+        this.delegate.count(countArgs) as PromiseLike<number>,
+      ]);
+      return { items, pageMeta: new PageMetaDTO(computePageMeta({ page, perPage, itemCount })) };
+    });
+  }
+
+  /**
+   * Merges the access filter when an ability is given. Fail-closed: an ability without a
+   * configured `accessibleWhere`/`subject`, or an access filter that is not an object, is a
+   * configuration error, never an unfiltered read. `empty` is true when the merged where provably
+   * matches nothing (an empty top-level `OR`, see access/empty-or.ts): the caller then answers
+   * without asking Prisma, which would evaluate that `OR` as true under the merge's `AND`.
+   */
+  protected withAccess(
+    operation: QueryOperation,
+    args: DelegateArgs,
+    ability: TAbility | undefined,
+  ): { args: DelegateArgs; empty: boolean } {
+    if (ability === undefined) return { args, empty: false };
+    const { access } = this.options;
+    if (access === undefined) {
+      throw new FacetConfigurationError(
+        `QueryService.${operation} received an ability, but the service has no \`accessibleWhere\`/\`subject\`; ` +
+          'configure them, or do not pass an ability.',
+      );
+    }
+    const accessWhere = access.accessibleWhere(ability, access.subject);
+    if (typeof accessWhere !== 'object' || accessWhere === null || Array.isArray(accessWhere)) {
+      throw new FacetConfigurationError(
+        `accessibleWhere returned ${accessWhere === null ? 'null' : typeof accessWhere} for subject ${access.subject}; it must return a where-input object.`,
+      );
+    }
+    if (hasNestedEmptyOr(accessWhere)) {
+      throw new FacetConfigurationError(
+        `accessibleWhere returned a filter with a nested empty \`OR\` for subject ${access.subject}; Prisma ` +
+          'evaluates it as true inside the merged AND, so the read is refused.',
+      );
+    }
+    return {
+      args: { ...args, where: mergeAccessWhere<unknown>(accessWhere, args.where) },
+      empty: hasTopLevelEmptyOr(accessWhere) || hasTopLevelEmptyOr(args.where),
+    };
+  }
+
+  /** Runs one helper and maps whatever it throws per spec 7, logging what is not an HTTP answer. */
+  protected async run<T>(
+    operation: QueryOperation,
+    body: (log: { args: unknown }) => Promise<T>,
+  ): Promise<T> {
+    const log: { args: unknown } = { args: undefined };
+    try {
+      return await body(log);
+    } catch (error) {
+      const classification = classifyError(error);
+      if (
+        classification.kind !== 'http' &&
+        classification.kind !== 'facet_query' &&
+        classification.kind !== 'forbidden'
+      ) {
+        try {
+          this.options.errorLogger({
+            error,
+            operation,
+            context: { ...classification, subject: this.options.access?.subject, args: log.args },
+          });
+        } catch {
+          // A failing logger must not change the client's answer (a 400 would become a 500).
+        }
+      }
+      throw toHttpException(error, classification);
+    }
+  }
+}

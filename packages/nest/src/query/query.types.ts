@@ -1,0 +1,92 @@
+import type { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { BaseDelegateTypeMap } from './delegate.types.js';
+
+type OrderBy<TMap extends BaseDelegateTypeMap> =
+  | TMap['orderByWithRelationInput']
+  | TMap['orderByWithRelationInput'][];
+
+/**
+ * Arguments of `findOne`/`findMany`. Other Prisma arguments (`cursor`, `omit`, ...) are not typed
+ * here but are forwarded when present. `fields` is Facet's projection expression: the HTTP layer
+ * consumes it, and the service removes it before the delegate sees the arguments.
+ */
+export interface FindArgs<TMap extends BaseDelegateTypeMap> {
+  where?: TMap['whereInput'];
+  orderBy?: OrderBy<TMap>;
+  include?: TMap['include'];
+  select?: TMap['select'];
+  distinct?: TMap['scalarFieldEnum'] | TMap['scalarFieldEnum'][];
+  skip?: number;
+  take?: number;
+  fields?: string;
+}
+
+/** Arguments of `findUnique`: a unique where is required. */
+export interface FindUniqueArgs<TMap extends BaseDelegateTypeMap> {
+  where: TMap['whereUniqueInput'];
+  include?: TMap['include'];
+  select?: TMap['select'];
+  fields?: string;
+}
+
+/**
+ * Arguments of `findById`. The id supplies the lookup; a `where` narrows it further (the detail
+ * route of spec 4.5 may carry one), which makes it a find-first.
+ */
+export interface FindByIdArgs<TMap extends BaseDelegateTypeMap> {
+  where?: TMap['whereInput'];
+  include?: TMap['include'];
+  select?: TMap['select'];
+  fields?: string;
+}
+
+/** Arguments of `count`. */
+export interface CountArgs<TMap extends BaseDelegateTypeMap> {
+  where?: TMap['whereInput'];
+}
+
+/**
+ * The input of `query` (the spec's `QueryDTO`). `page` and `perPage` are validated by the service:
+ * positive integers, or their canonical decimal strings (`'2'`) for callers that did not decode
+ * the query string; anything else is a 400 that names the key.
+ */
+export interface QueryArgs<TMap extends BaseDelegateTypeMap> {
+  page?: number | string;
+  perPage?: number | string;
+  where?: TMap['whereInput'];
+  orderBy?: OrderBy<TMap>;
+  include?: TMap['include'];
+  select?: TMap['select'];
+  fields?: string;
+}
+
+export interface QueryCallOptions {
+  /**
+   * Whether to run the count query. Leave it on unless the response will not show `itemCount` or
+   * `pageCount` (the HTTP layer turns it off when a `fields` projection of the envelope omits both).
+   * @default true
+   */
+  count?: boolean;
+}
+
+/** The result of a counted `query` (spec 2.2). */
+export interface QueryResult<TRecord> {
+  items: TRecord[];
+  pageMeta: PageMetaDTO;
+}
+
+/** The result of `query(..., { count: false })`: the same page, without the totals. */
+export interface PartialQueryResult<TRecord> {
+  items: TRecord[];
+  pageMeta: PartialPageMetaDTO;
+}
+
+/** The name of a `QueryService` helper, as reported to `errorLogger`. */
+export type QueryOperation =
+  | 'findOne'
+  | 'findMany'
+  | 'findById'
+  | 'findUnique'
+  | 'aggregate'
+  | 'count'
+  | 'query';

@@ -1,0 +1,139 @@
+import type { FieldSelection } from '@facet/core';
+import { PaginatedDTO } from '../dto/paginated.dto.js';
+import { notFoundException } from '../errors/prisma-error.mapper.js';
+import {
+  asHttpError,
+  type FieldsQueryInput,
+  type PreparedFieldsQuery,
+  type PrepareFieldsQueryOptions,
+  parseFieldsParameter,
+  prepareWithSelection,
+} from '../projection/prepare-fields-query.js';
+import { needsCount, type PageProjection, splitPageSelection } from './envelope.js';
+import type {
+  ResourceMapContext,
+  ResourcePage,
+  ResourceQueryOptions,
+  ResourceReadOptions,
+} from './resource-query.types.js';
+
+/**
+ * The controller flow of spec 4.7 in one object per resource: parse `fields`, merge includes, read
+ * through the service with the caller's ability, map models to DTOs, project.
+ *
+ * ```ts
+ * const books = new ResourceQuery({ service: booksService, dto: BookDto, map: toBookDto });
+ * @Get() list(@Query(QueryTransformPipe, ValidationPipe) q: QueryDTO, @CurrentAbility() ability) {
+ *   return books.query(q, { ability, context: { role } });
+ * }
+ * ```
+ *
+ * Every refused input (bad `fields`, unknown field, unknown meta field) is a 400
+ * `FacetQueryException` naming the path and position.
+ */
+export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
+  constructor(readonly options: ResourceQueryOptions<TModel, TDto, TAbility>) {
+    if (typeof options?.map !== 'function')
+      throw new TypeError('The `map` option of ResourceQuery must be a function.');
+    if (typeof options.dto !== 'function')
+      throw new TypeError('The `dto` option of ResourceQuery must be a class.');
+    if (options.service === null || typeof options.service !== 'object') {
+      throw new TypeError('The `service` option of ResourceQuery must be a service object.');
+    }
+  }
+
+  /**
+   * A paged read. `fields` projects each item (`title,author{name}`) or, by the envelope rule, the
+   * envelope (`items{title},meta{page,itemCount}`; see `splitPageSelection`). When the projection
+   * shows neither `itemCount` nor `pageCount`, no count query runs.
+   */
+  async query(
+    query: FieldsQueryInput & object = {},
+    read: ResourceReadOptions<TAbility> = {},
+  ): Promise<ResourcePage<TDto>> {
+    const { page, prepared } = asHttpError(() => {
+      const selection =
+        query.fields === undefined ? undefined : parseFieldsParameter(query.fields, this.options);
+      const page: PageProjection = splitPageSelection(selection, String(query.fields));
+      const prefix = page.envelope ? ['items'] : [];
+      return { page, prepared: this.prepare(query, page.items, prefix, read) };
+    });
+    const result = await this.options.service.query(prepared.query, read.ability, {
+      count: needsCount(page),
+    });
+    const items = prepared.projection.project(this.mapAll(result.items, read)) as Partial<TDto>[];
+    if (!page.envelope) return new PaginatedDTO(items, result.pageMeta);
+    const out: { items?: Partial<TDto>[]; meta?: Record<string, unknown> } = {};
+    if (page.items !== undefined) out.items = items;
+    if (page.meta !== undefined) {
+      const source = result.pageMeta as unknown as Record<string, unknown>;
+      out.meta = {};
+      for (const name of page.meta) out.meta[name] = source[name];
+    }
+    return out;
+  }
+
+  /** A detail read by id (`GET /resource/:id?fields=…`): one projected DTO, or a 404. */
+  async findById(
+    id: string | number | bigint,
+    query: FieldsQueryInput & object = {},
+    read: ResourceReadOptions<TAbility> = {},
+  ): Promise<Partial<TDto>> {
+    const prepared = this.prepareDetail(query, read);
+    const model = await this.options.service.findById(id, prepared.query, read.ability);
+    return prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+  }
+
+  /**
+   * A detail read through any loader (a natural key route such as `/books/isbn/:isbn`): `load`
+   * receives the prepared query (includes merged, `fields` consumed) and returns the model or
+   * `null`, which becomes a 404.
+   */
+  async findOne(
+    load: (query: Record<string, unknown>) => Promise<TModel | null | undefined>,
+    query: FieldsQueryInput & object = {},
+    read: ResourceReadOptions<TAbility> = {},
+  ): Promise<Partial<TDto>> {
+    const prepared = this.prepareDetail(query, read);
+    const model = await load(prepared.query as Record<string, unknown>);
+    if (model === null || model === undefined) throw notFoundException();
+    return prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+  }
+
+  private prepareDetail<TQuery extends FieldsQueryInput>(
+    query: TQuery,
+    read: ResourceReadOptions<TAbility>,
+  ): PreparedFieldsQuery<TQuery> {
+    return asHttpError(() => {
+      const selection =
+        query.fields === undefined ? undefined : parseFieldsParameter(query.fields, this.options);
+      return this.prepare(query, selection, [], read);
+    });
+  }
+
+  private prepare<TQuery extends FieldsQueryInput>(
+    query: TQuery,
+    selection: FieldSelection | undefined,
+    prefix: readonly string[],
+    read: ResourceReadOptions<TAbility>,
+  ): PreparedFieldsQuery<TQuery> {
+    const { baseInclude, pushDown, alwaysSelect, fieldsOptions } = this.options;
+    const options: PrepareFieldsQueryOptions = {
+      ...(baseInclude === undefined ? {} : { baseInclude }),
+      ...(pushDown === undefined ? {} : { pushDown }),
+      ...(alwaysSelect === undefined ? {} : { alwaysSelect }),
+      ...(fieldsOptions === undefined ? {} : { fieldsOptions }),
+      context: read.context ?? {},
+    };
+    return prepareWithSelection(query, this.options.dto, selection, prefix, options);
+  }
+
+  private mapAll(models: readonly TModel[], read: ResourceReadOptions<TAbility>): TDto[] {
+    const context = this.mapContext(read);
+    return models.map((model) => this.options.map(model, context));
+  }
+
+  private mapContext(read: ResourceReadOptions<TAbility>): ResourceMapContext<TAbility> {
+    return { ability: read.ability, context: read.context ?? {} };
+  }
+}

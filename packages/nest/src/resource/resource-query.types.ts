@@ -1,0 +1,62 @@
+import type { PageMeta } from '@facet/core';
+import type { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { FieldContext } from '../projection/field-schema.types.js';
+import type { IncludeTree } from '../projection/merge-relation-args.js';
+import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
+
+/**
+ * The service calls `ResourceQuery` makes; `QueryService` fits. Typed structurally so that a
+ * wrapper or another implementation fits too.
+ */
+export interface ResourceQueryService<TModel, TAbility> {
+  query(
+    args: object,
+    ability: TAbility | undefined,
+    options: { count?: boolean },
+  ): Promise<{ items: TModel[]; pageMeta: PageMetaDTO | PartialPageMetaDTO }>;
+  findById(id: string | number | bigint, args: object, ability?: TAbility): Promise<TModel>;
+}
+
+/** What a mapper receives besides the model: one object, so fields can be added later. */
+export interface ResourceMapContext<TAbility> {
+  /** The ability of the read, if any. */
+  readonly ability: TAbility | undefined;
+  /** The context passed to the read (what `expose` rules see). */
+  readonly context: FieldContext;
+}
+
+export interface ResourceQueryOptions<TModel, TDto extends object, TAbility> {
+  /** The service that reads the models. */
+  readonly service: ResourceQueryService<TModel, TAbility>;
+  /** The DTO class whose field schema `fields` is checked against and projected with. */
+  readonly dto: abstract new (
+    ...args: never[]
+  ) => TDto;
+  /** Turns a model into the DTO (before projection). With `pushDown`, it may see only some columns. */
+  readonly map: (model: TModel, context: ResourceMapContext<TAbility>) => TDto;
+  /** Relations every read of this resource loads (spec 4.4 rule 3). @default {} */
+  readonly baseInclude?: IncludeTree;
+  /** See `PrepareFieldsQueryOptions.pushDown`. Facet default, not from the spec. @default true */
+  readonly pushDown?: boolean;
+  /** See `PrepareFieldsQueryOptions.alwaysSelect`. @default the DTO's `id` field's source */
+  readonly alwaysSelect?: readonly string[];
+  /** Limits of the `fields` grammar; core's defaults. */
+  readonly fieldsOptions?: PrepareFieldsQueryOptions['fieldsOptions'];
+}
+
+/** Per-read input besides the query. */
+export interface ResourceReadOptions<TAbility> {
+  /** Passed to the service, which merges its access filter. */
+  readonly ability?: TAbility;
+  /** Passed to `expose` rules and to the mapper. @default {} */
+  readonly context?: FieldContext;
+}
+
+/**
+ * A projected page. Without an envelope projection both members are present (a `PaginatedDTO`);
+ * an envelope projection (`items{…},meta{…}`) keeps only what it names.
+ */
+export interface ResourcePage<TDto> {
+  readonly items?: Partial<TDto>[];
+  readonly meta?: Partial<PageMeta>;
+}

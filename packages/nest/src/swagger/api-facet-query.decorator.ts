@@ -1,0 +1,98 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import { FIELDS_DESCRIPTION, FIELDS_EXAMPLES, PAGED_FIELDS_DESCRIPTION } from './fields-grammar.js';
+
+export interface ApiFacetQueryOptions {
+  /** Document `page` and `perPage`. @default true */
+  readonly paging?: boolean;
+  /** Document `fields`; `'detail'` leaves out the envelope rule. @default true */
+  readonly fields?: boolean | 'detail';
+  /** Document `include` and `select`. @default true */
+  readonly relations?: boolean;
+  /** Largest `perPage`, shown as the maximum. @default 100 (QueryService's default) */
+  readonly maxPerPage?: number;
+}
+
+const WIRE =
+  'Nested objects travel as dotted keys (`where.author.name.contains=Ada`) or bracket keys (`where[author][name]=Ada`); ' +
+  'arrays and objects inside arrays as URL-encoded JSON. Values that parse as JSON become those values; ' +
+  'send a string that looks like one JSON-quoted (`"2024"`).';
+
+/**
+ * Documents Facet's query parameters on a route: `page`, `perPage`, `where`, `orderBy`, `include`,
+ * `select` and `fields` with its grammar and examples.
+ */
+export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorator & ClassDecorator {
+  const decorators: (MethodDecorator & ClassDecorator)[] = [];
+  if (options.paging ?? true) {
+    decorators.push(
+      ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } }),
+      ApiQuery({
+        name: 'perPage',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: options.maxPerPage ?? 100 },
+        description: 'Page size; above the maximum is a 400, never clamped.',
+      }),
+    );
+  }
+  decorators.push(
+    ApiQuery({
+      name: 'where',
+      required: false,
+      description: `Filter (the model's where input). ${WIRE}`,
+      schema: { type: 'object', additionalProperties: true },
+      style: 'deepObject',
+      explode: true,
+      example: { published: true, author: { name: { contains: 'Ada' } } },
+    }),
+    ApiQuery({
+      name: 'orderBy',
+      required: false,
+      description: 'Sort: an object, or a URL-encoded JSON array of objects (`[{"title":"asc"}]`).',
+      schema: {
+        oneOf: [
+          { type: 'object', additionalProperties: true },
+          { type: 'array', items: { type: 'object' } },
+        ],
+      },
+      example: '[{"title":"asc"}]',
+    }),
+  );
+  if (options.relations ?? true) {
+    decorators.push(
+      ApiQuery({
+        name: 'include',
+        required: false,
+        description: `Relations to load (the model's include input). ${WIRE}`,
+        schema: { type: 'object', additionalProperties: true },
+        style: 'deepObject',
+        explode: true,
+        example: { author: true },
+      }),
+      ApiQuery({
+        name: 'select',
+        required: false,
+        description: `Fields to load (the model's select input). ${WIRE}`,
+        schema: { type: 'object', additionalProperties: true },
+        style: 'deepObject',
+        explode: true,
+      }),
+    );
+  }
+  const fields = options.fields ?? true;
+  if (fields !== false) {
+    decorators.push(
+      ApiQuery({
+        name: 'fields',
+        required: false,
+        type: 'string',
+        description: fields === 'detail' ? FIELDS_DESCRIPTION : PAGED_FIELDS_DESCRIPTION,
+        examples:
+          fields === 'detail'
+            ? { scalars: FIELDS_EXAMPLES.scalars, relation: FIELDS_EXAMPLES.relation }
+            : { ...FIELDS_EXAMPLES },
+      }),
+    );
+  }
+  return applyDecorators(...decorators);
+}

@@ -1,0 +1,13 @@
+// `@facet/nest/swagger`: OpenAPI decorators. This sub-path imports @nestjs/swagger (an optional
+// peer); the package root never does.
+export {
+  ApiFacetErrors,
+  type ApiFacetErrorsOptions,
+  type FacetErrorStatus,
+} from './api-facet-errors.decorator.js';
+export { ApiFacetQuery, type ApiFacetQueryOptions } from './api-facet-query.decorator.js';
+export {
+  ApiPaginatedResponse,
+  type ApiPaginatedResponseOptions,
+} from './api-paginated-response.decorator.js';
+export { FACET_ERROR_BODY_SCHEMA, PAGE_META_SCHEMA } from './schemas.js';

@@ -1,0 +1,54 @@
+import type { SchemaObject } from '@nestjs/swagger';
+
+/** OpenAPI schema of `PageMetaDTO` (kept here so the DTO itself stays free of @nestjs/swagger). */
+export const PAGE_META_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['page', 'perPage', 'hasPrevPage', 'hasNextPage'],
+  properties: {
+    page: { type: 'integer', minimum: 1, description: 'Current page number' },
+    perPage: { type: 'integer', minimum: 1, description: 'Page size' },
+    itemCount: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Total count of matching items (absent when not counted)',
+    },
+    pageCount: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Total number of pages; 0 when there are no items',
+    },
+    hasPrevPage: { type: 'boolean' },
+    hasNextPage: { type: 'boolean' },
+  },
+};
+
+/** OpenAPI schema of `FacetErrorBody`, the body of every Facet error response. */
+export const FACET_ERROR_BODY_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['statusCode', 'error', 'message', 'code'],
+  properties: {
+    statusCode: { type: 'integer', example: 400 },
+    error: { type: 'string', example: 'Bad Request' },
+    message: { type: 'string', example: "Unknown field 'titel'. at fields.titel" },
+    code: { type: 'string', description: 'Stable machine-readable code', example: 'unknown_key' },
+    path: {
+      type: 'string',
+      description: 'The offending query path, where one applies',
+      example: 'fields.titel',
+    },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'path', 'message'],
+        properties: {
+          code: { type: 'string' },
+          path: { type: 'string' },
+          message: { type: 'string' },
+          position: { type: 'integer', description: 'Character offset in a fields expression' },
+          limit: { type: 'integer' },
+        },
+      },
+    },
+  },
+};

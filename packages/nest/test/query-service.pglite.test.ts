@@ -1,0 +1,3 @@
+import { queryServiceSuite } from './query-service.suite.js';
+
+await queryServiceSuite('pglite');

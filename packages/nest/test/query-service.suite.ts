@@ -1,0 +1,627 @@
+// The QueryService integration suite, run once per database target by the
+// query-service.<target>.test.ts files (PGlite style: one suite, many targets).
+import { createMongoAbility, ForbiddenError } from '@casl/ability';
+import { createPrismaAbility, type Model, type PrismaQueryOf } from '@casl/prisma/runtime';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  InternalServerErrorException,
+  NotFoundException,
+} from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCaslAccessibleWhere } from '../src/casl/index.js';
+import { type QueryErrorLogEntry, QueryService, type QueryServiceOptions } from '../src/index.js';
+import { Prisma, PrismaClient } from './generated/postgresql/client.js';
+import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
+import { recordDelegate } from './support/recording-delegate.js';
+import { ofAuthor, type SeededLibrary, seedLibrary } from './support/seed.js';
+import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
+
+/** The ability of these tests: which author's books a caller may see, and whether drafts too. */
+interface TestAbility {
+  readonly authorId: number;
+  readonly drafts: boolean;
+}
+
+const testAccessWhere = (ability: TestAbility): Prisma.BookWhereInput =>
+  ability.drafts ? { authorId: ability.authorId } : { authorId: ability.authorId, published: true };
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+function responseOf(error: unknown): unknown {
+  expect(error).toBeInstanceOf(HttpException);
+  return (error as HttpException).getResponse();
+}
+
+const titles = (rows: readonly { title: string }[]) => rows.map((row) => row.title);
+
+export async function queryServiceSuite(name: TargetName): Promise<void> {
+  const availability = await checkTarget(name);
+  if (!availability.available) {
+    console.warn(`QueryService suite on ${name} skipped: ${availability.reason}`);
+  }
+
+  describe.skipIf(!availability.available)(`QueryService on ${name}`, () => {
+    let target: TestTarget;
+    let prisma: PrismaClient;
+
+    beforeAll(async () => {
+      target = await openTarget(name);
+      prisma = target.prisma;
+    }, 60_000);
+    afterAll(async () => {
+      await target?.close();
+    });
+
+    const books = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
+      new QueryService<BookDelegate, BookTypeMap, TestAbility>(prisma.book, options);
+    const guardedBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
+      books({ subject: 'Book', accessibleWhere: testAccessWhere, ...options });
+    const recordedBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) => {
+      const recording = recordDelegate(prisma.book);
+      const service = new QueryService<BookDelegate, BookTypeMap, TestAbility>(recording.delegate, {
+        idType: 'int',
+        subject: 'Book',
+        accessibleWhere: testAccessWhere,
+        ...options,
+      });
+      return { service, ...recording };
+    };
+
+    describe('read helpers', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+
+      it('findMany applies where, orderBy and include, and drops the projection key', async () => {
+        const rows = await books().findMany({
+          where: { ...ofAuthor(library), pages: { gte: 200 } },
+          orderBy: { pages: 'desc' },
+          include: { author: true },
+          fields: 'title',
+        });
+        expect(titles(rows)).toEqual(['Gamma', 'Beta']);
+        expect((rows[0] as unknown as { author: { id: number } }).author.id).toBe(library.authorId);
+      });
+
+      it('findOne returns the first match, or null', async () => {
+        const first = await books().findOne({ where: ofAuthor(library), orderBy: { title: 'desc' } });
+        expect(first?.title).toBe('Gamma');
+        expect(await books().findOne({ where: { ...ofAuthor(library), pages: 1 } })).toBeNull();
+      });
+
+      it('findById reads an Int key from a path string, a number, and refuses what cannot be one', async () => {
+        const [alphaId] = library.bookIds;
+        const service = books();
+        expect((await service.findById(String(alphaId))).title).toBe('Alpha');
+        expect((await service.findById(alphaId)).title).toBe('Alpha');
+        for (const id of ['abc', '1.5', `0${alphaId}`, '99999999999', '']) {
+          expect(await rejection(service.findById(id))).toBeInstanceOf(NotFoundException);
+        }
+      });
+
+      it('findById throws NotFoundException for a missing row', async () => {
+        const error = await rejection(books().findById(2_000_000_000));
+        expect(error).toBeInstanceOf(NotFoundException);
+        expect(responseOf(error)).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'Record not found',
+          code: 'not_found',
+        });
+      });
+
+      it('findById keeps a String key verbatim: "007"-style ids are not numbers', async () => {
+        const digits = String(Date.now()).slice(-9);
+        const [alphaId] = library.bookIds;
+        await prisma.review.createMany({
+          data: [
+            { id: `00${digits}`, rating: 5, body: 'with zeros', bookId: alphaId },
+            { id: digits, rating: 1, body: 'without zeros', bookId: alphaId },
+          ],
+        });
+        // idType 'auto': read from Prisma's runtime data model through the delegate.
+        const reviews = new QueryService<ReviewDelegate, ReviewTypeMap>(prisma.review);
+        expect((await reviews.findById(`00${digits}`)).body).toBe('with zeros');
+        expect((await reviews.findById(digits)).body).toBe('without zeros');
+        expect(await rejection(reviews.findById(`000${digits}`))).toBeInstanceOf(NotFoundException);
+      });
+
+      it('findById narrows with a client where', async () => {
+        const [alphaId] = library.bookIds;
+        expect((await books().findById(alphaId, { where: { published: true } })).title).toBe('Alpha');
+        expect(await rejection(books().findById(alphaId, { where: { published: false } }))).toBeInstanceOf(
+          NotFoundException,
+        );
+      });
+
+      it('findUnique finds by a unique key, or returns null', async () => {
+        expect((await books().findUnique({ where: { isbn: `${library.tag}-Beta` } }))?.title).toBe('Beta');
+        expect(await books().findUnique({ where: { isbn: `${library.tag}-Nope` } })).toBeNull();
+      });
+
+      it('count counts the matches', async () => {
+        expect(await books().count({ where: ofAuthor(library) })).toBe(3);
+        expect(await books().count({ where: { ...ofAuthor(library), published: true } })).toBe(2);
+      });
+
+      it('aggregate serializes Decimal and BigInt exactly and keeps Dates', async () => {
+        const result = await books().aggregate({
+          where: ofAuthor(library),
+          _count: { _all: true },
+          _min: { price: true, publishedAt: true },
+          _max: { price: true, publishedAt: true },
+          _sum: { sales: true, price: true },
+          _avg: { pages: true },
+        });
+        expect(result._count).toEqual({ _all: 3 });
+        expect(result._min?.price).toBe('0.1');
+        expect(result._max?.price).toBe('99999999.99');
+        // 12.50 + 0.10 + 99999999.99 in exact decimal arithmetic; a float sum would end in ...0.59000001.
+        expect(result._sum?.price).toBe('100000012.59');
+        // 9007199254740993 + 5 + 0: above 2^53, so a Number would have rounded it.
+        expect(result._sum?.sales).toBe('9007199254740998');
+        expect(result._min?.publishedAt).toEqual(new Date('2023-05-06T07:08:09.010Z'));
+        expect(result._max?.publishedAt).toBeInstanceOf(Date);
+        expect(result._avg?.pages).toBe(200);
+        expect(JSON.parse(JSON.stringify(result))._max.publishedAt).toBe('2024-01-02T03:04:05.678Z');
+      });
+    });
+
+    describe('query: paging', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      const page = (args: Record<string, unknown>) =>
+        books({ defaultPerPage: 2, maxPerPage: 3 }).query({
+          where: ofAuthor(library),
+          orderBy: { title: 'asc' },
+          ...args,
+        });
+
+      it('defaults to page 1 and the default perPage, and counts', async () => {
+        const { items, pageMeta } = await page({});
+        expect(titles(items)).toEqual(['Alpha', 'Beta']);
+        expect(pageMeta).toEqual({
+          page: 1,
+          perPage: 2,
+          itemCount: 3,
+          pageCount: 2,
+          hasPrevPage: false,
+          hasNextPage: true,
+        });
+      });
+
+      it('reads later pages, accepts canonical numeric strings, and answers past the end with nothing', async () => {
+        const second = await page({ page: '2' });
+        expect(titles(second.items)).toEqual(['Gamma']);
+        expect(second.pageMeta).toMatchObject({ page: 2, hasPrevPage: true, hasNextPage: false });
+        const past = await page({ page: 5, perPage: 3 });
+        expect(past.items).toEqual([]);
+        expect(past.pageMeta).toMatchObject({
+          page: 5,
+          perPage: 3,
+          itemCount: 3,
+          pageCount: 1,
+          hasNextPage: false,
+        });
+      });
+
+      it.each([
+        ['page', 0],
+        ['page', -1],
+        ['page', 1.5],
+        ['page', '1.5'],
+        ['page', '02'],
+        ['page', 'abc'],
+        ['page', Number.NaN],
+        ['page', [1]],
+        ['page', true],
+        ['perPage', 0],
+        ['perPage', '2.0'],
+        ['perPage', 4],
+        ['perPage', '4'],
+        ['perPage', Number.POSITIVE_INFINITY],
+      ])('answers %s = %j with a 400 naming the key', async (key, value) => {
+        const error = await rejection(page({ [key]: value }));
+        expect(error).toBeInstanceOf(BadRequestException);
+        expect(responseOf(error)).toMatchObject({ statusCode: 400, path: key });
+      });
+
+      it('names the maximum when perPage is above it', async () => {
+        const body = responseOf(await rejection(page({ perPage: 4 })));
+        expect(body).toMatchObject({ code: 'invalid_value', issues: [{ path: 'perPage', limit: 3 }] });
+      });
+
+      it('with count: false runs no count, reads one extra row, and reports hasNextPage exactly', async () => {
+        const { service, calls } = recordedBooks({ defaultPerPage: 2 });
+        const first = await service.query(
+          { where: ofAuthor(library), orderBy: { title: 'asc' } },
+          undefined,
+          {
+            count: false,
+          },
+        );
+        expect(titles(first.items)).toEqual(['Alpha', 'Beta']);
+        expect(first.pageMeta).toEqual({ page: 1, perPage: 2, hasPrevPage: false, hasNextPage: true });
+        expect('itemCount' in first.pageMeta).toBe(false);
+        const whole = await service.query({ where: ofAuthor(library), perPage: 3 }, undefined, {
+          count: false,
+        });
+        expect(whole.items).toHaveLength(3);
+        expect(whole.pageMeta.hasNextPage).toBe(false);
+        expect(calls.map((call) => call.method)).toEqual(['findMany', 'findMany']);
+        expect(calls[0]?.args).toMatchObject({ skip: 0, take: 3 });
+      });
+
+      it('runs the count and the page read concurrently', async () => {
+        const { service, events } = recordedBooks();
+        await service.query({ where: ofAuthor(library) });
+        // Both reads were started before either finished.
+        expect(events.slice(0, 2).sort()).toEqual(['start:count', 'start:findMany']);
+      });
+    });
+
+    describe('access merge', () => {
+      let library: SeededLibrary;
+      let other: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+        other = await seedLibrary(prisma);
+      });
+      const reader = () => ({ authorId: library.authorId, drafts: false });
+
+      it('merges { AND: [access, where] } into findMany, and the rows obey it', async () => {
+        const { service, calls } = recordedBooks();
+        const where = { pages: { gte: 150 } };
+        const rows = await service.findMany({ where, orderBy: { title: 'asc' } }, reader());
+        expect(titles(rows)).toEqual(['Gamma']);
+        expect(calls[0]?.args).toEqual({
+          where: { AND: [{ authorId: library.authorId, published: true }, where] },
+          orderBy: { title: 'asc' },
+        });
+      });
+
+      it('uses { AND: [access] } when the client sent no where', async () => {
+        const { service, calls } = recordedBooks();
+        expect(await service.count({}, reader())).toBe(2);
+        expect(calls[0]).toEqual({
+          method: 'count',
+          args: { where: { AND: [{ authorId: library.authorId, published: true }] } },
+        });
+      });
+
+      it('merges into findOne, count and both reads of query', async () => {
+        const { service, calls } = recordedBooks();
+        const ability = reader();
+        expect(await service.findOne({ where: { title: 'Beta' } }, ability)).toBeNull();
+        expect(await service.count({ where: { title: 'Alpha' } }, ability)).toBe(1);
+        const { items, pageMeta } = await service.query({ where: { pages: { lte: 300 } } }, ability);
+        expect(titles(items).sort()).toEqual(['Alpha', 'Gamma']);
+        expect(pageMeta.itemCount).toBe(2);
+        const access = { authorId: library.authorId, published: true };
+        for (const call of calls)
+          expect((call.args as { where: unknown }).where).toMatchObject({ AND: [access, {}] });
+        expect(calls.map((call) => call.method).sort()).toEqual(['count', 'count', 'findFirst', 'findMany']);
+      });
+
+      it('findUnique with an ability becomes a find-first over the merged where', async () => {
+        const { service, calls } = recordedBooks();
+        const isbn = `${library.tag}-Beta`;
+        expect(await service.findUnique({ where: { isbn } }, reader())).toBeNull();
+        expect(calls).toEqual([
+          {
+            method: 'findFirst',
+            args: { where: { AND: [{ authorId: library.authorId, published: true }, { isbn }] } },
+          },
+        ]);
+        const editor = { authorId: library.authorId, drafts: true };
+        expect((await service.findUnique({ where: { isbn } }, editor))?.title).toBe('Beta');
+        expect((await service.findUnique({ where: { isbn } }))?.title).toBe('Beta');
+        expect(calls.at(-1)?.method).toBe('findUnique');
+      });
+
+      it('findById answers a hidden row with the same 404 as a missing one', async () => {
+        const { service, calls } = recordedBooks();
+        const [alphaId, betaId] = library.bookIds;
+        expect((await service.findById(String(alphaId), {}, reader())).title).toBe('Alpha');
+        const hidden = responseOf(await rejection(service.findById(String(betaId), {}, reader())));
+        const missing = responseOf(await rejection(service.findById('2000000000', {}, reader())));
+        expect(hidden).toEqual(missing);
+        const otherBook = responseOf(await rejection(service.findById(other.bookIds[0], {}, reader())));
+        expect(otherBook).toEqual(missing);
+        expect(calls[0]).toEqual({
+          method: 'findFirst',
+          args: { where: { AND: [{ authorId: library.authorId, published: true }, { id: alphaId }] } },
+        });
+      });
+
+      it('passes server-built Dates and Decimals to Prisma untouched, and never mutates inputs', async () => {
+        const since = new Date('2024-01-01T00:00:00.000Z');
+        const minPrice = new Prisma.Decimal('10.00');
+        const access: Prisma.BookWhereInput = { authorId: library.authorId, publishedAt: { gte: since } };
+        const where = Object.freeze({ price: Object.freeze({ gte: minPrice }) });
+        const args = Object.freeze({ where, orderBy: Object.freeze({ title: 'asc' as const }) });
+        const { service, calls } = recordedBooks({ accessibleWhere: () => access });
+        const rows = await service.findMany(args, reader());
+        expect(titles(rows)).toEqual(['Alpha']);
+        const sent = calls[0]?.args as { where: { AND: [Prisma.BookWhereInput, typeof where] } };
+        expect(sent.where.AND[0]).toBe(access);
+        expect((sent.where.AND[0].publishedAt as { gte: Date }).gte).toBe(since);
+        expect(sent.where.AND[1].price.gte).toBe(minPrice);
+        expect(access).toEqual({ authorId: library.authorId, publishedAt: { gte: since } });
+      });
+
+      it('regression: an access filter of { OR: [] } (CASL, no rule) reads nothing, without asking Prisma', async () => {
+        const { service, calls } = recordedBooks({ accessibleWhere: () => ({ OR: [] }) });
+        expect(await service.findMany({ where: ofAuthor(library) }, reader())).toEqual([]);
+        expect(await service.count({}, reader())).toBe(0);
+        expect(await rejection(service.findById(library.bookIds[0], {}, reader()))).toBeInstanceOf(
+          NotFoundException,
+        );
+        const page = await service.query({}, reader());
+        expect(page).toEqual({
+          items: [],
+          pageMeta: expect.objectContaining({ itemCount: 0, pageCount: 0 }),
+        });
+        expect(calls).toEqual([]);
+      });
+
+      it('documents why: Prisma drops an empty OR under AND (if this fails, Prisma changed and the guard can be revisited)', async () => {
+        const where = ofAuthor(library);
+        expect(await prisma.book.count({ where: { OR: [], ...where } })).toBe(0);
+        expect(await prisma.book.count({ where: { AND: [{ OR: [] }, where] } })).toBe(3);
+      });
+
+      it('refuses an access filter with a nested empty OR as a configuration error', async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const { service, calls } = recordedBooks({
+          accessibleWhere: () => ({ AND: [{ OR: [] }] }),
+          errorLogger,
+        });
+        expect(await rejection(service.findMany({}, reader()))).toBeInstanceOf(InternalServerErrorException);
+        expect(calls).toEqual([]);
+        expect(errorLogger.mock.calls[0]?.[0].context.kind).toBe('configuration');
+      });
+
+      it('keeps parallel reads with different abilities apart', async () => {
+        const service = guardedBooks();
+        const abilities = Array.from({ length: 10 }, (_, i) => ({
+          authorId: i % 2 === 0 ? library.authorId : other.authorId,
+          drafts: i % 3 === 0,
+        }));
+        const results = await Promise.all(abilities.map((ability) => service.query({}, ability)));
+        results.forEach((result, i) => {
+          const ability = abilities[i] as TestAbility;
+          expect(result.pageMeta.itemCount).toBe(ability.drafts ? 3 : 2);
+          for (const item of result.items) {
+            expect(item.authorId).toBe(ability.authorId);
+            if (!ability.drafts) expect(item.published).toBe(true);
+          }
+        });
+      });
+
+      it('fails closed: an ability without accessibleWhere is a logged configuration error, not a read', async () => {
+        const recording = recordDelegate(prisma.book);
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const service = new QueryService<BookDelegate, BookTypeMap, TestAbility>(recording.delegate, {
+          idType: 'int',
+          errorLogger,
+        });
+        const ability = reader();
+        const attempts = [
+          service.findOne({}, ability),
+          service.findMany({}, ability),
+          service.findById(library.bookIds[0], {}, ability),
+          service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }, ability),
+          service.count({}, ability),
+          service.query({}, ability),
+        ];
+        for (const attempt of attempts) {
+          const error = await rejection(attempt);
+          expect(error).toBeInstanceOf(InternalServerErrorException);
+          expect(responseOf(error)).toEqual({
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'Internal server error',
+            code: 'internal_error',
+          });
+        }
+        expect(recording.calls).toEqual([]);
+        expect(errorLogger).toHaveBeenCalledTimes(6);
+        expect(errorLogger.mock.calls.map(([entry]) => entry.context.kind)).toEqual(
+          Array(6).fill('configuration'),
+        );
+        expect(errorLogger.mock.calls.map(([entry]) => entry.operation)).toEqual([
+          'findOne',
+          'findMany',
+          'findById',
+          'findUnique',
+          'count',
+          'query',
+        ]);
+      });
+    });
+
+    describe('CASL', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      // Conditions typed from this suite's generated client (not @prisma/client's default output).
+      type BookQuery = PrismaQueryOf<Prisma.TypeMap, Model<Prisma.BookModel, 'Book'>>;
+      type CaslAbility = ReturnType<typeof createPrismaAbility>;
+      const casl = () =>
+        new QueryService<BookDelegate, BookTypeMap, CaslAbility>(prisma.book, {
+          subject: 'Book',
+          accessibleWhere: createCaslAccessibleWhere<Prisma.BookWhereInput>(),
+        });
+
+      it('builds the access filter from @casl/prisma rules', async () => {
+        const ability = createPrismaAbility<[string, 'Book'], BookQuery>([
+          { action: 'read', subject: 'Book', conditions: { published: true, authorId: library.authorId } },
+        ]);
+        const { items, pageMeta } = await casl().query({ orderBy: { title: 'asc' } }, ability);
+        expect(titles(items)).toEqual(['Alpha', 'Gamma']);
+        expect(pageMeta.itemCount).toBe(2);
+      });
+
+      it('reads nothing when no rule allows the action', async () => {
+        const ability = createPrismaAbility([{ action: 'update', subject: 'Book' }]);
+        expect(await casl().findMany({ where: ofAuthor(library) }, ability)).toEqual([]);
+      });
+
+      it('maps a CASL ForbiddenError to a 403 that does not repeat its message', async () => {
+        const service = new QueryService<BookDelegate, BookTypeMap, ReturnType<typeof createMongoAbility>>(
+          prisma.book,
+          {
+            subject: 'Book',
+            accessibleWhere: (ability, subject) => {
+              ForbiddenError.from(ability).throwUnlessCan('read', subject);
+              return {};
+            },
+          },
+        );
+        const error = await rejection(service.count({}, createMongoAbility([])));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(responseOf(error)).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Forbidden',
+          code: 'forbidden',
+        });
+      });
+    });
+
+    describe('errors (spec 7), thrown by the real client', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      const logged = () => vi.fn<(entry: QueryErrorLogEntry) => void>();
+      const opaque400 = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The query does not match the resource',
+        code: 'invalid_query',
+      };
+
+      it('maps a validation error to 400 on every helper, without echoing the query', async () => {
+        const errorLogger = logged();
+        const service = books({ errorLogger });
+        const secret = `secretValue${library.tag}`;
+        const bad = { where: { noSuchField: secret } } as unknown as { where: Prisma.BookWhereInput };
+        const attempts: [string, Promise<unknown>][] = [
+          ['findOne', service.findOne(bad)],
+          ['findMany', service.findMany(bad)],
+          ['findById', service.findById(library.bookIds[0], bad)],
+          ['findUnique', service.findUnique(bad as never)],
+          ['count', service.count(bad)],
+          ['aggregate', service.aggregate({ ...bad, _count: true })],
+          ['query', service.query(bad)],
+        ];
+        for (const [operation, attempt] of attempts) {
+          const error = await rejection(attempt);
+          expect(error, operation).toBeInstanceOf(BadRequestException);
+          const body = responseOf(error);
+          expect(body, operation).toEqual(opaque400);
+          expect(JSON.stringify(body)).not.toMatch(/noSuchField|secretValue|Book|book/);
+        }
+        expect(errorLogger).toHaveBeenCalledTimes(attempts.length);
+        const first = errorLogger.mock.calls[0]?.[0];
+        expect(first?.error).toMatchObject({ name: 'PrismaClientValidationError' });
+        expect(String((first?.error as Error | undefined)?.message)).toContain('noSuchField');
+        expect(first?.context).toMatchObject({ kind: 'validation', status: 400, args: bad });
+      });
+
+      it('maps a known request error (P2002) to an opaque 400 and logs it', async () => {
+        const errorLogger = logged();
+        // Reads seldom fail with a coded error, so this delegate's findMany performs a real
+        // conflicting insert: the error object is the real client's, the mapping the service's.
+        const conflicting = {
+          findMany: () =>
+            prisma.author.create({ data: { name: 'dup', email: `${library.tag}@example.test` } }),
+        } as unknown as BookDelegate;
+        const service = new QueryService<BookDelegate, BookTypeMap>(conflicting, {
+          idType: 'int',
+          errorLogger,
+        });
+        const error = await rejection(service.findMany());
+        expect(error).toBeInstanceOf(BadRequestException);
+        expect(responseOf(error)).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'The query was rejected',
+          code: 'query_rejected',
+        });
+        expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({
+          name: 'PrismaClientKnownRequestError',
+          code: 'P2002',
+        });
+      });
+
+      it('maps P2025 (record required but missing) to 404', async () => {
+        const missing = {
+          findFirst: () => prisma.book.update({ where: { id: 2_000_000_001 }, data: { pages: 1 } }),
+        } as unknown as BookDelegate;
+        const error = await rejection(
+          new QueryService<BookDelegate, BookTypeMap>(missing, { idType: 'int' }).findOne(),
+        );
+        expect(error).toBeInstanceOf(NotFoundException);
+        expect(responseOf(error)).toMatchObject({ statusCode: 404, code: 'not_found' });
+      });
+
+      it('passes an HttpException through as the same instance', async () => {
+        const conflict = new ConflictException('from the application');
+        const service = guardedBooks({
+          accessibleWhere: () => {
+            throw conflict;
+          },
+        });
+        expect(await rejection(service.findMany({}, { authorId: 1, drafts: false }))).toBe(conflict);
+      });
+
+      it('maps a refused connection to an opaque 500 after logging it', async () => {
+        const errorLogger = logged();
+        const offline = new PrismaClient({
+          adapter: new PrismaPg({
+            connectionString: 'postgresql://postgres@127.0.0.1:1/none',
+            connectionTimeoutMillis: 2000,
+          }),
+        });
+        try {
+          const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, { errorLogger });
+          for (const attempt of [service.count(), service.aggregate({ _count: true })]) {
+            const error = await rejection(attempt);
+            expect(error).toBeInstanceOf(InternalServerErrorException);
+            expect(responseOf(error)).toEqual({
+              statusCode: 500,
+              error: 'Internal Server Error',
+              message: 'Internal server error',
+              code: 'internal_error',
+            });
+          }
+          expect(errorLogger).toHaveBeenCalledTimes(2);
+          expect(errorLogger.mock.calls[0]?.[0]).toMatchObject({
+            operation: 'count',
+            context: { kind: 'unexpected', status: 500 },
+          });
+        } finally {
+          await offline.$disconnect();
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+// The OpenAPI decorators of @facet/nest/swagger, read back from a real document built by
+// @nestjs/swagger for the HTTP test app.
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpFixture, openHttpFixture, type RunningApp, startApp } from './http-app.js';
+
+let fixture: HttpFixture;
+let running: RunningApp;
+let document: ReturnType<typeof SwaggerModule.createDocument>;
+
+beforeAll(async () => {
+  fixture = await openHttpFixture();
+  running = await startApp(fixture, 'express');
+  document = SwaggerModule.createDocument(running.app, new DocumentBuilder().setTitle('test').build());
+});
+
+afterAll(async () => {
+  await running?.app.close();
+  await fixture?.close();
+});
+
+describe('@facet/nest/swagger', () => {
+  it('documents the query parameters, with the fields grammar and examples', () => {
+    const list = document.paths['/books']?.get;
+    const names = (list?.parameters ?? []).map((parameter) => ('name' in parameter ? parameter.name : ''));
+    expect(names).toEqual(
+      expect.arrayContaining(['page', 'perPage', 'where', 'orderBy', 'include', 'select', 'fields']),
+    );
+    const fields = list?.parameters?.find((parameter) => 'name' in parameter && parameter.name === 'fields');
+    expect(fields).toMatchObject({
+      in: 'query',
+      required: false,
+      description: expect.stringContaining('items{items{name}}'),
+      examples: { envelope: { value: 'items{id,title},meta{page,hasNextPage}' } },
+    });
+    const perPage = list?.parameters?.find(
+      (parameter) => 'name' in parameter && parameter.name === 'perPage',
+    );
+    expect(perPage).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100 } });
+  });
+
+  it('documents the paged response of a DTO and registers the DTO schema', () => {
+    const ok = document.paths['/books/search']?.get?.responses['200'];
+    expect(ok).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            properties: {
+              items: { type: 'array', items: { $ref: '#/components/schemas/BookDto' } },
+              meta: { properties: { itemCount: { type: 'integer' } } },
+            },
+          },
+        },
+      },
+    });
+    expect(document.components?.schemas?.BookDto).toMatchObject({
+      properties: { title: { type: 'string' }, author: { $ref: '#/components/schemas/AuthorDto' } },
+    });
+  });
+
+  it('documents the error responses with the FacetErrorBody schema', () => {
+    const responses = document.paths['/books']?.get?.responses ?? {};
+    for (const status of ['400', '403', '404', '500']) {
+      expect(responses[status]).toMatchObject({
+        content: {
+          'application/json': {
+            schema: {
+              required: ['statusCode', 'error', 'message', 'code'],
+              properties: { path: { type: 'string' } },
+            },
+          },
+        },
+      });
+    }
+  });
+});

@@ -1,0 +1,12 @@
+export interface SizeResult {
+  name: string;
+  minified: number;
+  gzipped: number;
+  budget: number | null;
+  imports: string[];
+}
+export declare const SIZE_BUDGETS: Readonly<
+  Record<'api' | 'table' | 'autocomplete' | 'vue' | 'react', number | null>
+>;
+export declare const PEERS: readonly string[];
+export declare function measureSizes(names?: readonly string[]): Promise<SizeResult[]>;

@@ -1,0 +1,10 @@
+export { type ApiClientOptions, createApiClient, type Getter } from './createApiClient.js';
+export {
+  FacetHttpError,
+  type FacetHttpIssue,
+  type FacetHttpRequest,
+  installFacetErrors,
+  isFacetHttpError,
+  toFacetHttpError,
+} from './FacetHttpError.js';
+export { type ModuleApi, type ModuleQuery, type ResourceId, useModuleApi } from './useModuleApi.js';

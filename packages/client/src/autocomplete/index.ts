@@ -1,0 +1,10 @@
+export type { Scheduler } from '../shared/environment.js';
+export { createAutocompleteStore, useAutocomplete } from './autocompleteStore.js';
+export type {
+  AutocompleteAction,
+  AutocompleteOptions,
+  AutocompleteResource,
+  AutocompleteState,
+  AutocompleteStore,
+} from './autocompleteStore.types.js';
+export { DEFAULT_AUTOCOMPLETE_OPTIONS } from './autocompleteStore.utils.js';

@@ -1,0 +1,87 @@
+import { decodeQuery, encodeQuery } from '@facet/core';
+import type { TableUrlSync, TableView } from './tableStore.types.js';
+import { diffView, sanitizeView } from './tableStore.utils.js';
+
+/** The parts of `window` that URL sync uses, typed structurally so no DOM types are needed. */
+export interface UrlEnvironment {
+  readonly location: { readonly pathname: string; readonly search: string; readonly hash: string };
+  readonly history: {
+    pushState(data: unknown, unused: string, url?: string | null): void;
+    replaceState(data: unknown, unused: string, url?: string | null): void;
+  };
+  addEventListener(type: 'popstate', listener: () => void): void;
+  removeEventListener(type: 'popstate', listener: () => void): void;
+}
+
+export interface UrlStateAdapterOptions {
+  /**
+   * The query-string key the table's state lives under (`table.page=2&table.search=ada`). Give each
+   * table on a page its own. Facet default, not from the spec.
+   * @default 'table'
+   */
+  readonly prefix?: string;
+  /** @default the browser's `window`, looked up when the adapter is created */
+  readonly window?: UrlEnvironment;
+}
+
+function browserWindow(): UrlEnvironment {
+  const candidate = globalThis as Partial<UrlEnvironment>;
+  if (!candidate.location || !candidate.history || typeof candidate.addEventListener !== 'function') {
+    throw new TypeError('createUrlStateAdapter: pass the `window` option outside a browser');
+  }
+  return candidate as UrlEnvironment;
+}
+
+const keyOf = (pair: string): string => {
+  const raw = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+};
+
+/**
+ * Keeps a table's view in the query string, only the parts that differ from the table's initial
+ * view, in the Facet wire format under one prefix. Other parameters are left exactly as they were.
+ * A user's change pushes a history entry, a correction replaces one, and back/forward restores the
+ * view without writing the URL again.
+ */
+export function createUrlStateAdapter(options: UrlStateAdapterOptions = {}): TableUrlSync {
+  const prefix = options.prefix ?? 'table';
+  if (!/^[A-Za-z_$][\w$-]*$/.test(prefix)) {
+    throw new TypeError(
+      `createUrlStateAdapter: \`prefix\` must be a plain name such as "table", got "${prefix}"`,
+    );
+  }
+  const win = options.window ?? browserWindow();
+  const isOwn = (key: string) =>
+    key === prefix || key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}[`);
+  const pairs = () => win.location.search.replace(/^\?/, '').split('&').filter(Boolean);
+
+  return {
+    read() {
+      const own = pairs().filter((pair) => isOwn(keyOf(pair)));
+      if (own.length === 0) return {};
+      try {
+        return sanitizeView(decodeQuery(own.join('&'))[prefix]);
+      } catch {
+        return {}; // A hand-edited or hostile URL falls back to the defaults instead of breaking the page.
+      }
+    },
+    write(view: TableView, defaults: TableView, mode) {
+      const changed = diffView(view, defaults);
+      const own = Object.keys(changed).length > 0 ? encodeQuery({ [prefix]: changed }) : '';
+      const search = [...pairs().filter((pair) => !isOwn(keyOf(pair))), own].filter(Boolean).join('&');
+      const next = search === '' ? '' : `?${search}`;
+      if (next === win.location.search || (next === '' && win.location.search === '?')) return;
+      const target = `${win.location.pathname}${next}${win.location.hash}`;
+      if (mode === 'push') win.history.pushState(null, '', target);
+      else win.history.replaceState(null, '', target);
+    },
+    subscribe(listener) {
+      win.addEventListener('popstate', listener);
+      return () => win.removeEventListener('popstate', listener);
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import type { ModuleApi } from '../api/useModuleApi.js';
+import type { Scheduler, StorageLike } from '../shared/environment.js';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** One sort key; the first rule sorts first. `field` may be a dotted relation path (`author.name`). */
+export interface SortRule {
+  readonly field: string;
+  readonly direction: SortDirection;
+}
+
+/** An inclusive range; either end may be left out. */
+export interface RangeValue {
+  readonly min?: number | string;
+  readonly max?: number | string;
+}
+
+/**
+ * The value of one column filter. `''`, `null`, `undefined`, `[]` and an empty range mean
+ * "no filter" and are removed from the state.
+ */
+export type FilterValue = string | number | boolean | null | readonly (string | number)[] | RangeValue;
+
+/**
+ * How a column's filter value becomes a `where` condition:
+ * - `contains`: `{ contains: text }` (text search inside the column);
+ * - `equals`: `{ equals: value }`;
+ * - `in`: `{ in: values }`;
+ * - `range`: `{ gte: min, lte: max }`;
+ * - `boolean`: `{ equals: true | false }`.
+ */
+export type FilterKind = 'contains' | 'equals' | 'in' | 'range' | 'boolean';
+
+export interface ColumnFilter {
+  /** @default 'equals' */
+  readonly kind?: FilterKind;
+  /** The dotted field path to filter on. @default the column key */
+  readonly field?: string;
+  /**
+   * `contains` only: add Prisma's `mode: 'insensitive'`, which exists on PostgreSQL and MongoDB only.
+   * MySQL and MariaDB compare case-insensitively under their default collations: leave it off there.
+   * @default the table's `caseInsensitive` option
+   */
+  readonly caseInsensitive?: boolean;
+  /** Builds the condition yourself (a to-many relation needs `some`, say). Wins over `kind`. */
+  readonly toWhere?: (value: FilterValue) => Record<string, unknown>;
+}
+
+/** The part of the state a user changes, persists and puts in the URL. */
+export interface TableView {
+  readonly page: number;
+  readonly perPage: number;
+  readonly sorting: readonly SortRule[];
+  readonly filters: Readonly<Record<string, FilterValue>>;
+  /** The search text the query uses (the debounced input). */
+  readonly search: string;
+  /** Columns to load (dotted paths); `null` loads the server's default selection. */
+  readonly visibleColumns: readonly string[] | null;
+}
+
+interface TableResultBase<TRow> extends TableView {
+  /** What the user is typing; becomes `search` after the debounce. */
+  readonly searchInput: string;
+  /** The rows of the last successful response; kept while a new request runs or fails. */
+  readonly items: readonly TRow[];
+  /** `meta.itemCount` of the last successful response. */
+  readonly total: number;
+  readonly pageCount: number;
+  readonly fetchStatus: 'fetching' | 'idle';
+  /** `fetchStatus === 'fetching'`. */
+  readonly loading: boolean;
+}
+
+/** The store's snapshot: frozen, and replaced only when something changed. Narrow on `status`. */
+export type TableState<TRow> =
+  | (TableResultBase<TRow> & { readonly status: 'idle' | 'success'; readonly error: null })
+  | (TableResultBase<TRow> & { readonly status: 'error'; readonly error: unknown });
+
+/** Reads the state from somewhere else and writes it back (see `createUrlStateAdapter`). */
+export interface TableUrlSync {
+  /** The view found in the URL now; missing parts are left out. */
+  read(): Partial<TableView>;
+  /** Puts the view in the URL: `push` for a user's change, `replace` for a correction. */
+  write(view: TableView, defaults: TableView, mode: 'push' | 'replace'): void;
+  /** Calls `listener` when the URL changes under the store (back and forward). */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface TablePersistOptions {
+  /** Stored under `facet:table:<key>:v1`. */
+  readonly key: string;
+  /** @default `globalThis.localStorage` when there is one, else no persistence */
+  readonly storage?: StorageLike | null;
+}
+
+/** The part of a `useModuleApi` wrapper the table needs. */
+export type TableResource<TRow> = Pick<ModuleApi<TRow>, 'query'>;
+
+/** Options of `createTableStore`. Only `resource` is required. */
+export interface TableOptions<TRow> {
+  /** Where rows come from: `useModuleApi<Book>(api, 'books')`. */
+  readonly resource: TableResource<TRow>;
+  /** The view to start from; persisted and URL state win over it. @default page 1, nothing else */
+  readonly initialState?: Partial<TableView>;
+  /** Page size to start with. Facet default, not from the spec (matches the server's default). @default 20 */
+  readonly perPage?: number;
+  /** How each column's filter becomes a condition. A column without an entry filters with `equals`. @default {} */
+  readonly columnFilters?: Readonly<Record<string, ColumnFilter>>;
+  /** Fields the global search looks in (an OR of `contains`). Searching without any is a `TypeError`. @default [] */
+  readonly searchFields?: readonly string[];
+  /** Delay between the last keystroke and the query. Facet default. @default 300 */
+  readonly searchDebounceMs?: number;
+  /** Add `mode: 'insensitive'` to the search and to `contains` filters (PostgreSQL, MongoDB only). @default false */
+  readonly caseInsensitive?: boolean;
+  /** A condition every query carries, ANDed with filters and search. @default none */
+  readonly where?: Readonly<Record<string, unknown>>;
+  /** Relations to load with every query. @default none */
+  readonly include?: Readonly<Record<string, unknown>>;
+  /** Fields always requested when columns are chosen (a row key, say). @default [] */
+  readonly baseFields?: readonly string[];
+  /**
+   * How visible columns are sent: `envelope` sends `items{...},meta{page,perPage,itemCount,pageCount}`,
+   * `items` sends the item fields alone for servers that project items only. Facet default. @default 'envelope'
+   */
+  readonly projection?: 'envelope' | 'items';
+  /** Timers for the debounce; inject fakes in tests. @default globalThis.setTimeout/clearTimeout */
+  readonly scheduler?: Scheduler;
+  /** Keep the view across reloads. Read once when the store is created. @default none */
+  readonly persist?: TablePersistOptions;
+  /** Keep the view in the URL (see `createUrlStateAdapter`). Read once when the store is created. @default none */
+  readonly url?: TableUrlSync;
+}
+
+/** Every transition of the table goes through one reducer with one of these actions. */
+export type TableAction<TRow> =
+  | { readonly type: 'setPage'; readonly page: number }
+  | { readonly type: 'setPerPage'; readonly perPage: number }
+  | { readonly type: 'setSorting'; readonly sorting: readonly SortRule[] }
+  | { readonly type: 'setFilter'; readonly column: string; readonly value: FilterValue | undefined }
+  | { readonly type: 'setFilters'; readonly filters: Readonly<Record<string, FilterValue>> }
+  | { readonly type: 'setSearchInput'; readonly text: string }
+  | { readonly type: 'applySearch' }
+  | { readonly type: 'setVisibleColumns'; readonly columns: readonly string[] | null }
+  | { readonly type: 'restore'; readonly view: TableView }
+  | { readonly type: 'fetch' }
+  | { readonly type: 'cancel' }
+  | {
+      readonly type: 'success';
+      readonly items: readonly TRow[];
+      readonly total: number;
+      readonly pageCount: number;
+    }
+  | { readonly type: 'error'; readonly error: unknown };
+
+/** A value or a function of the previous value. */
+export type Updater<T> = T | ((previous: T) => T);
+
+/** The framework-agnostic table: a snapshot, a subscription and actions. */
+export interface TableStore<TRow> {
+  getState(): TableState<TRow>;
+  /** The first subscriber starts the work (fetch, URL listening); the last one leaving pauses it. */
+  subscribe(listener: () => void): () => void;
+  /** Replaces the options; refetches only if the derived query changed. */
+  setOptions(options: TableOptions<TRow>): void;
+  /** Aborts in-flight work and stops listening for good. */
+  destroy(): void;
+  setPage(page: number): void;
+  nextPage(): void;
+  previousPage(): void;
+  setPerPage(perPage: number): void;
+  setSorting(sorting: Updater<readonly SortRule[]>): void;
+  /** Cycles a column through ascending, descending, unsorted; `multi` keeps the other columns. */
+  toggleSort(field: string, multi?: boolean): void;
+  setFilter(column: string, value: FilterValue | undefined): void;
+  clearFilters(): void;
+  /** Sets the search input; the query follows after `searchDebounceMs`. */
+  setSearch(text: string): void;
+  setVisibleColumns(columns: readonly string[] | null): void;
+  /** Back to the initial view. */
+  reset(): void;
+  /** Runs the current query again. */
+  refetch(): void;
+}

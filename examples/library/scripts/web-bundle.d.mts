@@ -1,0 +1,5 @@
+export declare function bundleWeb(options: {
+  outdir: string;
+  fromSource?: boolean;
+  minify?: boolean;
+}): Promise<void>;

@@ -1,0 +1,41 @@
+// Bundles the web page (web/) into one ES module plus its static files. `npm start` bundles against
+// the packages' dist (what ships); the browser tests pass `fromSource` to bundle the packages'
+// TypeScript sources, like every other vitest suite in the workspace.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const packages = join(root, '../../packages');
+
+const sourceAlias = {
+  '@facet/core': join(packages, 'core/src/index.ts'),
+  '@facet/client/api': join(packages, 'client/src/api/index.ts'),
+  '@facet/client/table': join(packages, 'client/src/table/index.ts'),
+  '@facet/client/autocomplete': join(packages, 'client/src/autocomplete/index.ts'),
+  '@facet/client/react': join(packages, 'client/src/react/index.ts'),
+  '@facet/client': join(packages, 'client/src/index.ts'),
+};
+
+/**
+ * @param {{ outdir: string, fromSource?: boolean, minify?: boolean }} options
+ */
+export async function bundleWeb({ outdir, fromSource = false, minify = true }) {
+  mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints: { app: join(root, 'web/main.tsx') },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    jsx: 'automatic',
+    minify,
+    sourcemap: true,
+    logLevel: 'warning',
+    alias: fromSource ? sourceAlias : {},
+    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
+  });
+  for (const file of ['index.html', 'styles.css']) copyFileSync(join(root, 'web', file), join(outdir, file));
+}

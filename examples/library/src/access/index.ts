@@ -1,0 +1,2 @@
+export { constrainRelations, type ModelName } from './relationAccess.js';
+export { assertVisibleFields, type FieldNamingQuery } from './visibleFields.js';

@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './auth/index.js';
+import type { PrismaClient } from './generated/prisma/client.js';
+import { PrismaModule } from './prisma/prisma.module.js';
+import { ResourcesModule } from './resources/resources.module.js';
+
+@Module({})
+export class AppModule {
+  static forClient(prisma: PrismaClient): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PrismaModule.forClient(prisma), ResourcesModule],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+    };
+  }
+}

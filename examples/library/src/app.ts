@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { type DatabaseOptions, type LibraryDatabase, openDatabase } from './database/index.js';
+import { setUpOpenApi } from './openapi.js';
+
+export const API_PREFIX = 'api/v1';
+export const DOCS_PATH = 'api/docs';
+
+export interface LibraryAppOptions {
+  /** How to open the database when `database` is not given. */
+  databaseOptions?: DatabaseOptions;
+  /** An already-open database (the tests share one between apps). Not closed by `close()`. */
+  database?: LibraryDatabase;
+  /** Folder with the built web page, served at `/`; skipped when it does not exist. */
+  webDir?: string;
+  /** @default ['error', 'warn'] */
+  logger?: LogLevel[] | false;
+}
+
+export interface LibraryApp {
+  app: NestExpressApplication;
+  database: LibraryDatabase;
+  /** Closes the HTTP server and, unless it was passed in, the database. */
+  close(): Promise<void>;
+}
+
+export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
+  const database = options.database ?? (await openDatabase(options.databaseOptions));
+  try {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forClient(database.prisma), {
+      logger: options.logger ?? ['error', 'warn'],
+    });
+    app.setGlobalPrefix(API_PREFIX);
+    setUpOpenApi(app, DOCS_PATH);
+    if (options.webDir && existsSync(options.webDir)) {
+      app.useStaticAssets(options.webDir, { index: 'index.html', maxAge: 0 });
+    }
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+}

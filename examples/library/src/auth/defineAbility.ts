@@ -1,0 +1,28 @@
+import { AbilityBuilder } from '@casl/ability';
+import { type AppAbility, createPrismaAbility } from './casl-prisma.js';
+import type { CallerRole } from './roles.js';
+
+/**
+ * The contract's permissions (design.md, "The example app contract"):
+ * admin manages everything; editor reads everything and creates and updates books; reader and
+ * anonymous read published books, all authors and the reviews of readable books.
+ */
+export function defineAbility(role: CallerRole): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createPrismaAbility);
+  switch (role) {
+    case 'admin':
+      can('manage', 'all');
+      break;
+    case 'editor':
+      can('read', 'all');
+      can(['create', 'update'], 'Book');
+      break;
+    case 'reader':
+    case 'anonymous':
+      can('read', 'Book', { published: true });
+      can('read', 'Author');
+      can('read', 'Review', { book: { is: { published: true } } });
+      break;
+  }
+  return build();
+}

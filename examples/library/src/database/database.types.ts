@@ -1,0 +1,11 @@
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { PrepareResult } from './prepareDatabase.js';
+
+/** An open, prepared database: tables exist and hold at least the fixture. */
+export interface LibraryDatabase extends PrepareResult {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** For the start banner; never contains a password. */
+  description: string;
+  close(): Promise<void>;
+}

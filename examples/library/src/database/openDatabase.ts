@@ -1,0 +1,29 @@
+import type { LibraryDatabase } from './database.types.js';
+import { openPglite } from './openPglite.js';
+import { openPostgres } from './openPostgres.js';
+
+export interface DatabaseOptions {
+  /**
+   * A `postgresql://` (or `postgres://`) URL selects a real PostgreSQL server.
+   * @default undefined, which selects embedded PGlite
+   */
+  url?: string;
+  /**
+   * Where PGlite keeps its files; `undefined` keeps the database in memory. Ignored with `url`.
+   * @default undefined
+   */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<LibraryDatabase> {
+  const { url, pgliteDir } = options;
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new TypeError(
+        'The `DATABASE_URL` option must be a postgresql:// URL (or unset for embedded PGlite).',
+      );
+    }
+    return openPostgres(url);
+  }
+  return openPglite(pgliteDir);
+}

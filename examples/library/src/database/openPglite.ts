@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import type { LibraryDatabase } from './database.types.js';
+import { prepareDatabase } from './prepareDatabase.js';
+
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined. A persisted
+ * directory reopens in about 0.3 s, against about 3 s to initialise a new one, which is what keeps
+ * warm starts of `npm start` fast.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<LibraryDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  try {
+    const prepared = await prepareDatabase(
+      {
+        exec: async (sql) => {
+          await pglite.exec(sql);
+        },
+        rows: async <TRow>(sql: string) => (await pglite.query<TRow>(sql)).rows,
+      },
+      prisma,
+    );
+    return {
+      prisma,
+      kind: 'pglite',
+      description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
+      ...prepared,
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+      },
+    };
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+import type { LibraryDatabase } from './database.types.js';
+import { prepareDatabase } from './prepareDatabase.js';
+
+// Any constant works; it only has to be the same for every process preparing this database.
+const PREPARE_LOCK_KEY = 0x6661636574;
+
+/** A real PostgreSQL server. Tables are created and the fixture loaded only when they are missing or empty. */
+export async function openPostgres(connectionString: string): Promise<LibraryDatabase> {
+  const setup = new pg.Client({ connectionString });
+  await setup.connect();
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  try {
+    // Two processes starting against the same empty database (parallel test files) must not both
+    // create the tables: the second waits here and then finds them seeded.
+    await setup.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+    const prepared = await prepareDatabase(
+      {
+        exec: async (sql) => {
+          await setup.query(sql);
+        },
+        rows: async <TRow>(sql: string) => (await setup.query(sql)).rows as TRow[],
+      },
+      prisma,
+    );
+    const url = new URL(connectionString);
+    return {
+      prisma,
+      kind: 'postgres',
+      description: `PostgreSQL at ${url.host}${url.pathname}`,
+      ...prepared,
+      close: () => prisma.$disconnect(),
+    };
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  } finally {
+    await setup.end();
+  }
+}

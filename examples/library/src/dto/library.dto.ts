@@ -1,0 +1,52 @@
+// The response DTOs: what each caller may see. They are also the field schema that `fields`,
+// `where`, `orderBy`, `include` and `select` are checked against (see ../access/visibleFields.ts):
+// a property that is not declared here (Author.email, User.token) or not exposed to the caller
+// (Book.internalNote for readers) cannot be selected, filtered, sorted or searched on.
+// All four classes live in one module so that their mutual relations need no import cycle.
+import { Field, type FieldContext } from '@facet/nest';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { CallerRole } from '../auth/roles.js';
+import { Genre } from '../generated/prisma/enums.js';
+
+/** The `expose` rule of staff-only fields: the context carries the caller's role. */
+export const staffOnly = (context: FieldContext): boolean => {
+  const role = context.role as CallerRole | undefined;
+  return role === 'admin' || role === 'editor';
+};
+
+export class AuthorDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 'NL', description: 'ISO 3166-1 alpha-2' }) country!: string;
+  @ApiProperty() bornYear!: number;
+  /** Only the books the caller may read (the access filter is applied to the relation too). */
+  @ApiPropertyOptional({ type: () => [BookDto] }) books?: BookDto[];
+}
+
+export class BookDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: '9780001079199' }) isbn!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ type: String, example: '19.99', description: 'Decimal(10,2) as an exact string' })
+  price!: string;
+  @ApiProperty() pages!: number;
+  @ApiProperty({ enum: Genre, enumName: 'Genre' }) genre!: Genre;
+  @ApiProperty() published!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) publishedAt!: Date | null;
+  @ApiProperty() authorId!: number;
+  @ApiPropertyOptional({ description: 'Staff only (editor, admin)' })
+  @Field({ expose: staffOnly })
+  internalNote?: string;
+  @ApiPropertyOptional({ type: () => AuthorDto }) author?: AuthorDto;
+  @ApiPropertyOptional({ type: () => [ReviewDto] }) reviews?: ReviewDto[];
+}
+
+export class ReviewDto {
+  @ApiProperty({ example: 'r-9e3779b1-0001' }) id!: string;
+  @ApiProperty() bookId!: number;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ minimum: 1, maximum: 5 }) rating!: number;
+  @ApiProperty() body!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiPropertyOptional({ type: () => BookDto }) book?: BookDto;
+}

@@ -1,0 +1,52 @@
+// `npm start` runs this after building (scripts/start.mjs). Environment:
+//   PORT          HTTP port (default 3000)
+//   HOST          interface to bind (default all interfaces)
+//   DATABASE_URL  postgresql://… for a real PostgreSQL server; unset for embedded PGlite
+//   PGLITE_DIR    where PGlite keeps its files (default examples/library/.data/pglite)
+import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';
+import { DEFAULT_PGLITE_DIR } from './database/index.js';
+import { packagePath } from './database/paths.js';
+
+const started = performance.now();
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  throw new RangeError(`PORT must be an integer between 0 and 65535, got "${process.env.PORT}"`);
+}
+
+const library = await createLibraryApp({
+  databaseOptions: {
+    url: process.env.DATABASE_URL || undefined,
+    pgliteDir: process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR,
+  },
+  webDir: packagePath('dist/web'),
+  logger: ['error', 'warn'],
+});
+await library.app.listen(port, process.env.HOST ?? '0.0.0.0');
+
+const { database } = library;
+const origin = `http://localhost:${port}`;
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(
+  [
+    '',
+    `Facet library example ready in ${seconds}s (${database.description}${database.seeded ? ', seeded from the fixture' : ''})`,
+    `  Web page:  ${origin}/`,
+    `  API base:  ${origin}/${API_PREFIX}   (try ${origin}/${API_PREFIX}/books?fields=id,title)`,
+    `  API docs:  ${origin}/${DOCS_PATH}`,
+    '  Tokens:    admin-token, editor-token, reader-token (Authorization: Bearer <token>); none = anonymous',
+    '',
+  ].join('\n'),
+);
+
+// PGlite writes its files on close; without this a Ctrl-C could leave a data dir that needs recovery.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    library.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

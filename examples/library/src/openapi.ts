@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+/** Serves the OpenAPI document: the UI at `/<path>`, the JSON at `/<path>-json`. */
+export function setUpOpenApi(app: INestApplication, path: string): void {
+  const config = new DocumentBuilder()
+    .setTitle('Facet library example')
+    .setDescription(
+      'Books, authors and reviews served by @facet/nest. Send `Authorization: Bearer <token>` with a ' +
+        "token from the fixture's users (admin-token, editor-token, reader-token); no header means an " +
+        'anonymous reader.',
+    )
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup(path, app, document, { jsonDocumentUrl: `${path}-json` });
+}

@@ -1,0 +1,21 @@
+import type { AddressInfo } from 'node:net';
+import { createLibraryApp, type LibraryApp } from '../../src/app.js';
+import type { DatabaseOptions } from '../../src/database/index.js';
+
+export interface RunningLibrary extends LibraryApp {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `<origin>/api/v1` */
+  api: string;
+}
+
+/** The real app (same bootstrap as `npm start`) on an ephemeral port. */
+export async function startLibrary(
+  options: { databaseOptions?: DatabaseOptions; webDir?: string } = {},
+): Promise<RunningLibrary> {
+  const library = await createLibraryApp({ ...options, logger: ['error'] });
+  await library.app.listen(0, '127.0.0.1');
+  const { port } = library.app.getHttpServer().address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return { ...library, origin, api: `${origin}/api/v1` };
+}

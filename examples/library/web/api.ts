@@ -1,0 +1,24 @@
+import { createApiClient, isFacetHttpError, useModuleApi } from '@facet/client/api';
+import { type RoleName, tokenOf } from './roles.js';
+import type { AuthorOption, BookRow } from './types.js';
+
+let role: RoleName = 'anonymous';
+
+/** The token follows the role switcher: the client's interceptor asks for it on every request. */
+export function setRole(next: RoleName): void {
+  role = next;
+}
+
+export const api = createApiClient({ getToken: () => tokenOf(role), facetErrors: true });
+
+export const booksApi = useModuleApi<BookRow>(api, 'books');
+export const authorsApi = useModuleApi<AuthorOption>(api, 'authors');
+
+/** A sentence for the error banner: the server's message when it sent one. */
+export function describeError(error: unknown): string {
+  if (isFacetHttpError(error)) {
+    const status = error.status ? `${error.status}: ` : '';
+    return `${status}${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

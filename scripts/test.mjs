@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['build packages', 'npm run build'],
   ['lint and format', 'npx biome check .'],
-  ['typecheck', 'npm run typecheck'],
+  // Test files import Prisma clients generated into gitignored folders, so generate before typechecking.
   ['prepare test fixtures', 'npm run test:prepare --workspaces --if-present'],
+  ['typecheck', 'npm run typecheck'],
   ['unit and integration tests', 'npx vitest run'],
   ['packaging checks', 'npm run check:packages'],
 ];

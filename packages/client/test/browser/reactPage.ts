@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import type { Book } from '../helpers/books.js';
 
 // The default origin is the page's own: this is where the browser-only default gets exercised.
-// biome-ignore lint/correctness/useHookAtTopLevel: useModuleApi is a plain factory named by the spec, not a React hook
 const books = useModuleApi<Book>(createApiClient(), 'books');
 
 function Table() {

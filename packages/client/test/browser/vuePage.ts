@@ -5,12 +5,10 @@ import { useTable } from '@facet/client/vue';
 import { createApp, defineComponent, h } from 'vue';
 import type { Book } from '../helpers/books.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useModuleApi is a plain factory named by the spec, not a React hook
 const books = useModuleApi<Book>(createApiClient(), 'books');
 
 const Table = defineComponent({
   setup() {
-    // biome-ignore lint/correctness/useHookAtTopLevel: a Vue composable inside setup(), not a React hook
     const table = useTable<Book>(() => ({ resource: books, perPage: 5, searchFields: ['title'] }));
     return () => {
       const state = table.state.value;

@@ -1,6 +1,6 @@
-// Public surface of @facet/nest. Each area appends its exports in its own block.
-
-// query service, access merge, serialization, page meta (issue 3)
+// Public surface of @facet/nest, one export block per module (kept sorted by Biome).
+// CASL and OpenAPI helpers live in the `@facet/nest/casl` and `@facet/nest/swagger` sub-paths
+// so that their optional peers are never loaded from the root.
 export {
   type AccessibleWhere,
   mergeAccessWhere,
@@ -9,7 +9,6 @@ export { AggregateQueryDTO } from './dto/aggregate-query.dto.js';
 export { PageMetaDTO, type PartialPageMeta, PartialPageMetaDTO } from './dto/page-meta.dto.js';
 export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';
-// errors
 export * from './errors/index.js';
 export {
   FacetQuery,

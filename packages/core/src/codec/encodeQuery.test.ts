@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeQuery } from './decodeQuery.js';
+import type { QueryInput } from '../types.js';
 import { encodeQuery } from './encodeQuery.js';
 
 describe('encodeQuery', () => {
@@ -67,5 +68,14 @@ describe('encodeQuery', () => {
     expect(() => encodeQuery(cycle)).toThrow(/contains itself/);
     expect(() => encodeQuery([] as unknown as Record<string, unknown>)).toThrow(TypeError);
     expect(() => encodeQuery(null as unknown as Record<string, unknown>)).toThrow(TypeError);
+  });
+
+  it('accepts a typed QueryInput (an interface without an index signature) without a cast', () => {
+    interface BookWhere {
+      title?: { contains?: string };
+      year?: { gte?: number };
+    }
+    const query: QueryInput<BookWhere> = { where: { title: { contains: '2024' }, year: { gte: 1990 } }, page: 3 };
+    expect(decodeQuery(encodeQuery(query))).toEqual(query);
   });
 });

@@ -23,7 +23,9 @@ export interface EncodeQueryOptions {
  *
  * @throws {TypeError} when `value` is not an object, holds a cycle, or holds a non-finite number.
  */
-export function encodeQuery(value: Readonly<Record<string, unknown>>, options?: EncodeQueryOptions): string {
+// `object`, not `Record<string, unknown>`: an interface such as `QueryInput` has no index signature, and
+// callers should not need a cast to encode their own typed query.
+export function encodeQuery(value: object, options?: EncodeQueryOptions): string {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError('encodeQuery expects a plain object of query parameters.');
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQuery } from './decodeQuery.js';
 import type { QueryInput } from '../types.js';
+import { decodeQuery } from './decodeQuery.js';
 import { encodeQuery } from './encodeQuery.js';
 
 describe('encodeQuery', () => {
@@ -75,7 +75,10 @@ describe('encodeQuery', () => {
       title?: { contains?: string };
       year?: { gte?: number };
     }
-    const query: QueryInput<BookWhere> = { where: { title: { contains: '2024' }, year: { gte: 1990 } }, page: 3 };
+    const query: QueryInput<BookWhere> = {
+      where: { title: { contains: '2024' }, year: { gte: 1990 } },
+      page: 3,
+    };
     expect(decodeQuery(encodeQuery(query))).toEqual(query);
   });
 });

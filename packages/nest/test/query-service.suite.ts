@@ -9,6 +9,7 @@ import {
   HttpException,
   InternalServerErrorException,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -593,7 +594,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(await rejection(service.findMany({}, { authorId: 1, drafts: false }))).toBe(conflict);
       });
 
-      it('maps a refused connection to an opaque 500 after logging it', async () => {
+      it('maps a refused connection to an opaque 503 after logging it', async () => {
         const errorLogger = logged();
         const offline = new PrismaClient({
           adapter: new PrismaPg({
@@ -605,18 +606,18 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, { errorLogger });
           for (const attempt of [service.count(), service.aggregate({ _count: true })]) {
             const error = await rejection(attempt);
-            expect(error).toBeInstanceOf(InternalServerErrorException);
+            expect(error).toBeInstanceOf(ServiceUnavailableException);
             expect(responseOf(error)).toEqual({
-              statusCode: 500,
-              error: 'Internal Server Error',
-              message: 'Internal server error',
-              code: 'internal_error',
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'The database is unavailable',
+              code: 'database_unavailable',
             });
           }
           expect(errorLogger).toHaveBeenCalledTimes(2);
           expect(errorLogger.mock.calls[0]?.[0]).toMatchObject({
             operation: 'count',
-            context: { kind: 'unexpected', status: 500 },
+            context: { kind: 'unavailable', status: 503 },
           });
         } finally {
           await offline.$disconnect();

@@ -7,6 +7,9 @@ import { classifyError } from './classify-error.js';
 // alone, because the application's Prisma and CASL classes are never imported here.
 const named = (name: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error('m'), { name, ...extra });
+const adapterMeta = (cause: Record<string, unknown>) => ({
+  driverAdapterError: { name: 'DriverAdapterError', cause },
+});
 
 describe('classifyError', () => {
   it.each([
@@ -30,16 +33,108 @@ describe('classifyError', () => {
     ],
     [
       'a P1 connection error',
-      named('PrismaClientInitializationError', { code: 'P1001' }),
-      { kind: 'unexpected', status: 500 },
+      named('PrismaClientKnownRequestError', { code: 'P1001' }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a closed connection (P1017)',
+      named('PrismaClientKnownRequestError', { code: 'P1017' }),
+      { kind: 'unavailable', status: 503 },
     ],
     [
       'a server-fault P2 code (missing table)',
       named('PrismaClientKnownRequestError', { code: 'P2021' }),
       { kind: 'unexpected', status: 500 },
     ],
-    ['a pool timeout', { code: 'P2024' }, { kind: 'unexpected', status: 500 }],
-    ['a refused socket', named('Error', { code: 'ECONNREFUSED' }), { kind: 'unexpected', status: 500 }],
+    ['a pool timeout', { code: 'P2024' }, { kind: 'unavailable', status: 503 }],
+    // As @prisma/client 7 wraps a PostgreSQL statement timeout on a model query (observed shape).
+    [
+      'a statement timeout inside P2039',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', code: '57014', originalCode: '57014' }),
+      }),
+      { kind: 'timeout', status: 504 },
+    ],
+    [
+      'a statement timeout inside P2010 (raw query)',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2010',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '57014' }),
+      }),
+      { kind: 'timeout', status: 504 },
+    ],
+    [
+      'a lock timeout',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '55P03' }),
+      }),
+      { kind: 'timeout', status: 504 },
+    ],
+    [
+      'an admin shutdown',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '57P01' }),
+      }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a connection exception (SQLSTATE class 08)',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '08006' }),
+      }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'any other database error without a Prisma code of its own',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '42P01' }),
+      }),
+      { kind: 'unexpected', status: 500 },
+    ],
+    [
+      'a bare DriverAdapterError for a closed connection',
+      named('DriverAdapterError', { cause: { kind: 'ConnectionClosed' } }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a MariaDB max_statement_time',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'mysql', code: 1969 }),
+      }),
+      { kind: 'timeout', status: 504 },
+    ],
+    // node-postgres reports a lost connection as a plain Error; adapter-pg passes it through.
+    [
+      'node-postgres: connection lost',
+      new Error('Connection terminated unexpectedly'),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'node-postgres: connect timeout',
+      new Error('Connection terminated due to connection timeout'),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a refused socket',
+      named('Error', { code: 'ECONNREFUSED', syscall: 'connect', errno: -111 }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a socket-like code without a syscall',
+      named('Error', { code: 'ECONNREFUSED' }),
+      { kind: 'unexpected', status: 500 },
+    ],
+    [
+      'the same message with a code of its own',
+      named('Error', { code: 'X1', message: 'Connection terminated' }),
+      { kind: 'unexpected', status: 500 },
+    ],
     ['a SQLSTATE code', { code: '23505' }, { kind: 'unexpected', status: 500 }],
     ['a P-code that is not 4 digits', { code: 'P20021' }, { kind: 'unexpected', status: 500 }],
     ['a numeric code', { code: 2002 }, { kind: 'unexpected', status: 500 }],

@@ -20,6 +20,13 @@ export type ErrorKind =
   | 'forbidden'
   /** Facet was set up wrongly (e.g. an ability passed to a service without an access filter). */
   | 'configuration'
+  /**
+   * The database cannot be reached or has dropped the connection, or the pool is exhausted: 503.
+   * Nothing about the query is wrong, so it is never a 4xx; the same request may succeed later.
+   */
+  | 'unavailable'
+  /** The database cancelled the statement (a statement or lock timeout): 504. */
+  | 'timeout'
   /** Anything else: connection failures, server-side Prisma codes, bugs. */
   | 'unexpected';
 
@@ -38,11 +45,59 @@ const SERVER_FAULT_CODES: ReadonlySet<string> = new Set([
   'P2021', // table does not exist
   'P2022', // column does not exist
   'P2023', // inconsistent column data
-  'P2024', // timed out fetching a connection from the pool
   'P2026', // feature unsupported by the database
   'P2034', // transaction conflict or deadlock
+  'P2039', // database error without a Prisma code of its own (a SQLSTATE in `meta`)
+]);
+
+/**
+ * Signs that the database, not the request, is the problem. Facet's choice, not from the spec:
+ * connection loss is a 503 and a cancelled statement a 504, so that clients and load balancers can
+ * tell "retry later" from "your query is wrong" (400) and from a bug (500).
+ */
+const UNAVAILABLE_PRISMA_CODES: ReadonlySet<string> = new Set([
+  'P1001', // can't reach database server
+  'P1002', // database server reached but timed out
+  'P1008', // operation timed out (socket)
+  'P1017', // server has closed the connection
+  'P2024', // timed out fetching a connection from the pool
   'P2037', // too many database connections
 ]);
+/** `kind`s of Prisma's `DriverAdapterError` cause that mean the same as the codes above. */
+const UNAVAILABLE_ADAPTER_KINDS: ReadonlySet<string> = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
+/**
+ * SQLSTATEs (PostgreSQL) and error numbers (MySQL/MariaDB) of the database refusing to serve:
+ * class 08 (connection exception) is matched by prefix; 57P01-57P03 are shutdowns and "cannot
+ * connect now"; 53300 and 1040 are too many connections.
+ */
+const UNAVAILABLE_DATABASE_CODES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '1040']);
+/**
+ * 57014 query_canceled (statement_timeout) and 55P03 lock_not_available (lock_timeout) in
+ * PostgreSQL; 1969 (MariaDB max_statement_time) and 3024 (MySQL max_execution_time).
+ */
+const TIMEOUT_DATABASE_CODES: ReadonlySet<string> = new Set(['57014', '55P03', '1969', '3024']);
+/** Node socket errors (only trusted together with a `syscall`, as Node sets it). */
+const SOCKET_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * node-postgres reports a lost or never-established connection as a plain `Error` with no code,
+ * and `@prisma/adapter-pg` passes such errors through unconverted; its messages are all we have.
+ */
+const PG_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Query-engine request errors are `P2` + 3 digits; `P1xxx` are connection and environment errors. */
 const REQUEST_ERROR_CODE = /^P2\d{3}$/;
@@ -50,6 +105,10 @@ const REQUEST_ERROR_CODE = /^P2\d{3}$/;
 interface Named {
   readonly name?: unknown;
   readonly code?: unknown;
+  readonly message?: unknown;
+  readonly meta?: unknown;
+  readonly cause?: unknown;
+  readonly syscall?: unknown;
 }
 
 function isObject(value: unknown): value is Named {
@@ -80,9 +139,48 @@ export function classifyError(error: unknown): ErrorClassification {
     case 'PrismaClientValidationError':
       return { kind: 'validation', status: 400 };
   }
+  const database = databaseFault(error);
+  if (database === 'unavailable') return { kind: 'unavailable', status: 503 };
+  if (database === 'timeout') return { kind: 'timeout', status: 504 };
   const { code } = error;
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
     return code === 'P2025' ? { kind: 'not_found', status: 404 } : { kind: 'request_rejected', status: 400 };
   }
   return { kind: 'unexpected', status: 500 };
+}
+
+/**
+ * The cause Prisma's driver adapters attach (`{ kind, code?, originalCode? }`): on a Prisma error
+ * in `meta.driverAdapterError.cause`, on a bare `DriverAdapterError` in `cause`.
+ */
+function adapterCause(error: Named): Named & { readonly kind?: unknown; readonly originalCode?: unknown } {
+  const fromMeta = isObject(error.meta)
+    ? (error.meta as { driverAdapterError?: unknown }).driverAdapterError
+    : undefined;
+  const adapterError = isObject(fromMeta)
+    ? (fromMeta as Named)
+    : error.name === 'DriverAdapterError'
+      ? error
+      : {};
+  return isObject(adapterError.cause) ? (adapterError.cause as Named) : {};
+}
+
+function databaseFault(error: Named): 'unavailable' | 'timeout' | undefined {
+  const { code } = error;
+  if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return 'unavailable';
+  const cause = adapterCause(error);
+  if (typeof cause.kind === 'string' && UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return 'unavailable';
+  const databaseCode = cause.originalCode ?? cause.code;
+  if (typeof databaseCode === 'string' || typeof databaseCode === 'number') {
+    const text = String(databaseCode);
+    if (TIMEOUT_DATABASE_CODES.has(text)) return 'timeout';
+    if (UNAVAILABLE_DATABASE_CODES.has(text) || /^08[0-9A-Z]{3}$/.test(text)) return 'unavailable';
+  }
+  if (typeof code === 'string' && typeof error.syscall === 'string' && SOCKET_ERROR_CODES.has(code)) {
+    return 'unavailable';
+  }
+  if (code === undefined && typeof error.message === 'string' && PG_CONNECTION_MESSAGE.test(error.message)) {
+    return 'unavailable';
+  }
+  return undefined;
 }

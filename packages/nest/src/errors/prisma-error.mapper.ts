@@ -2,9 +2,11 @@ import { type FacetQueryError, isFacetQueryError } from '@facet/core';
 import {
   BadRequestException,
   ForbiddenException,
+  GatewayTimeoutException,
   type HttpException,
   InternalServerErrorException,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { type ErrorClassification, isHttpExceptionLike } from './classify-error.js';
 import type { FacetErrorBody } from './facet-query.exception.js';
@@ -20,6 +22,8 @@ export const FACET_ERROR_CODES = {
   notFound: 'not_found',
   forbidden: 'forbidden',
   internal: 'internal_error',
+  databaseUnavailable: 'database_unavailable',
+  databaseTimeout: 'database_timeout',
 } as const;
 
 const body = (statusCode: number, error: string, message: string, code: string): FacetErrorBody => ({
@@ -62,6 +66,27 @@ export function toHttpException(error: unknown, classification: ErrorClassificat
       return new ForbiddenException(body(403, 'Forbidden', 'Forbidden', FACET_ERROR_CODES.forbidden), {
         cause: error,
       });
+    // Fixed texts: Prisma's messages for these name the host, port and database.
+    case 'unavailable':
+      return new ServiceUnavailableException(
+        body(
+          503,
+          'Service Unavailable',
+          'The database is unavailable',
+          FACET_ERROR_CODES.databaseUnavailable,
+        ),
+        { cause: error },
+      );
+    case 'timeout':
+      return new GatewayTimeoutException(
+        body(
+          504,
+          'Gateway Timeout',
+          'The database did not answer in time',
+          FACET_ERROR_CODES.databaseTimeout,
+        ),
+        { cause: error },
+      );
   }
   return new InternalServerErrorException(
     body(500, 'Internal Server Error', 'Internal server error', FACET_ERROR_CODES.internal),

@@ -17,6 +17,22 @@ export {
   type QueryTransformOptions,
   QueryTransformPipe,
 } from './pipes/index.js';
+// allow-lists, budgets and relation access (issue 7)
+export {
+  AccessSubject,
+  assertQueryPolicy,
+  checkQueryPolicy,
+  DEFAULT_QUERY_BUDGET,
+  getAccessSubject,
+  type QueryBudget,
+  type QueryPolicyInput,
+  type QueryPolicyOptions,
+  type RelationScopeOptions,
+  type ResolvedQueryBudget,
+  resolveQueryBudget,
+  SCALAR_FILTER_OPERATORS,
+  scopeRelationAccess,
+} from './policy/index.js';
 export {
   type DtoClass,
   Field,

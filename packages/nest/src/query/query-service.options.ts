@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AccessibleWhere } from '../access/access.types.js';
 import type { ErrorKind } from '../errors/classify-error.js';
+import type { DtoClass } from '../projection/field-schema.types.js';
 import { detectIdType, type IdType } from './id.js';
 import type { QueryOperation } from './query.types.js';
 
@@ -70,6 +71,21 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default 'auto'
    */
   idType?: IdType | 'auto';
+  /**
+   * The DTO class of this model, whose declared relations (`@Relation`/`@ApiProperty` with a DTO
+   * type) and their `@AccessSubject` describe where related rows live. With it every read scopes
+   * relations (see `scopeRelationAccess`): given an ability, to-many includes, relation filters and
+   * `_count` see only the related rows `accessibleWhere(ability, <their subject>)` allows; with or
+   * without one, to-many includes get a `take` of at most `maxIncludeTake`.
+   * @default undefined (relations are neither filtered nor capped; only the root where is merged)
+   */
+  dto?: DtoClass;
+  /**
+   * The largest `take` of a to-many include (needs `dto`): a load without `take` gets this one, a
+   * larger `take` is a 400. Facet default, not from the spec.
+   * @default 100
+   */
+  maxIncludeTake?: number;
 }
 
 /** The options with every default filled in and the id type decided. */
@@ -82,6 +98,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly maxPerPage: number;
   readonly idField: string;
   readonly idType: IdType;
+  readonly dto: DtoClass | undefined;
+  readonly maxIncludeTake: number;
 }
 
 const logger = new Logger('QueryService');
@@ -98,6 +116,7 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   maxPerPage: 100,
   idField: 'id',
   idType: 'auto',
+  maxIncludeTake: 100,
 } as const satisfies QueryServiceOptions;
 
 // A registry over every option key: adding an option fails to compile until it is listed here,
@@ -110,6 +129,8 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   maxPerPage: true,
   idField: true,
   idType: true,
+  dto: true,
+  maxIncludeTake: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'auto'];
@@ -174,6 +195,13 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
       `The \`idType\` option must be one of ${ID_TYPES.join(', ')}, got ${String(requestedIdType)}.`,
     );
   }
+  if (options.dto !== undefined && typeof options.dto !== 'function') {
+    throw new TypeError('The `dto` option must be a class.');
+  }
+  const maxIncludeTake = positiveInteger(
+    'maxIncludeTake',
+    options.maxIncludeTake ?? DEFAULT_QUERY_SERVICE_OPTIONS.maxIncludeTake,
+  );
   const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
 
   return {
@@ -183,5 +211,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     maxPerPage,
     idField,
     idType,
+    dto: options.dto,
+    maxIncludeTake,
   };
 }

@@ -5,6 +5,7 @@ import { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import { classifyError } from '../errors/classify-error.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
+import { scopeRelationAccess } from '../policy/scope-relation-access.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import type {
   BaseDelegateTypeMap,
@@ -122,7 +123,7 @@ export class QueryService<
       const byId = { [this.options.idField]: key };
       let record: unknown;
       if (ability === undefined && where === undefined) {
-        const lookup = { ...rest, where: byId };
+        const lookup = { ...this.scopeRelations(rest, undefined), where: byId };
         log.args = lookup;
         record = await this.delegate.findUnique(lookup);
       } else {
@@ -145,8 +146,9 @@ export class QueryService<
     return this.run('findUnique', async (log) => {
       const delegateArgs = withoutFacetKeys(args, FIELDS_KEY);
       if (ability === undefined) {
-        log.args = delegateArgs;
-        return (await this.delegate.findUnique(delegateArgs)) as DelegateRecord<TDelegate> | null;
+        const lookup = this.scopeRelations(delegateArgs, undefined);
+        log.args = lookup;
+        return (await this.delegate.findUnique(lookup)) as DelegateRecord<TDelegate> | null;
       }
       const { args: firstArgs, empty } = this.withAccess('findUnique', delegateArgs, ability);
       log.args = firstArgs;
@@ -247,7 +249,7 @@ export class QueryService<
     args: DelegateArgs,
     ability: TAbility | undefined,
   ): { args: DelegateArgs; empty: boolean } {
-    if (ability === undefined) return { args, empty: false };
+    if (ability === undefined) return { args: this.scopeRelations(args, undefined), empty: false };
     const { access } = this.options;
     if (access === undefined) {
       throw new FacetConfigurationError(
@@ -255,22 +257,46 @@ export class QueryService<
           'configure them, or do not pass an ability.',
       );
     }
-    const accessWhere = access.accessibleWhere(ability, access.subject);
+    const accessWhere = this.accessWhere(ability, access.subject);
+    // The client's arguments are scoped first, so the root filter stays exactly as built.
+    const scoped = this.scopeRelations(args, ability);
+    return {
+      args: { ...scoped, where: mergeAccessWhere<unknown>(accessWhere, scoped.where) },
+      empty: hasTopLevelEmptyOr(accessWhere) || hasTopLevelEmptyOr(args.where),
+    };
+  }
+
+  /** The access filter of `subject` for `ability`, refused unless it is a usable where-input. */
+  private accessWhere(ability: TAbility, subject: string): object {
+    const { access } = this.options;
+    if (access === undefined) throw new FacetConfigurationError('QueryService has no `accessibleWhere`.');
+    const accessWhere: unknown = access.accessibleWhere(ability, subject);
     if (typeof accessWhere !== 'object' || accessWhere === null || Array.isArray(accessWhere)) {
       throw new FacetConfigurationError(
-        `accessibleWhere returned ${accessWhere === null ? 'null' : typeof accessWhere} for subject ${access.subject}; it must return a where-input object.`,
+        `accessibleWhere returned ${accessWhere === null ? 'null' : typeof accessWhere} for subject ${subject}; it must return a where-input object.`,
       );
     }
     if (hasNestedEmptyOr(accessWhere)) {
       throw new FacetConfigurationError(
-        `accessibleWhere returned a filter with a nested empty \`OR\` for subject ${access.subject}; Prisma ` +
+        `accessibleWhere returned a filter with a nested empty \`OR\` for subject ${subject}; Prisma ` +
           'evaluates it as true inside the merged AND, so the read is refused.',
       );
     }
-    return {
-      args: { ...args, where: mergeAccessWhere<unknown>(accessWhere, args.where) },
-      empty: hasTopLevelEmptyOr(accessWhere) || hasTopLevelEmptyOr(args.where),
-    };
+    return accessWhere;
+  }
+
+  /**
+   * With a `dto`, carries access into relations and caps to-many includes (see
+   * `scopeRelationAccess`); related subjects get their own `accessibleWhere` filter.
+   */
+  protected scopeRelations(args: DelegateArgs, ability: TAbility | undefined): DelegateArgs {
+    const { dto, maxIncludeTake, access } = this.options;
+    if (dto === undefined) return args;
+    const accessFor =
+      ability === undefined || access === undefined
+        ? undefined
+        : (subject: string) => this.accessWhere(ability, subject);
+    return scopeRelationAccess(args, dto, { maxIncludeTake, ...(accessFor ? { accessFor } : {}) });
   }
 
   /** Runs one helper and maps whatever it throws per spec 7, logging what is not an HTTP answer. */

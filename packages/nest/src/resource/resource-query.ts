@@ -1,6 +1,7 @@
 import type { FieldSelection } from '@facet/core';
 import { PaginatedDTO } from '../dto/paginated.dto.js';
 import { notFoundException } from '../errors/prisma-error.mapper.js';
+import { checkQueryPolicy, type QueryPolicyInput } from '../policy/assert-query-policy.js';
 import {
   asHttpError,
   type FieldsQueryInput,
@@ -29,7 +30,9 @@ import type {
  * ```
  *
  * Every refused input (bad `fields`, unknown field, unknown meta field) is a 400
- * `FacetQueryException` naming the path and position.
+ * `FacetQueryException` naming the path and position. The client's `where`, `orderBy`, `include`
+ * and `select` pass `checkQueryPolicy` first: only fields the DTO exposes to the read's context,
+ * only known Prisma operators, within `budget`.
  */
 export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
   constructor(readonly options: ResourceQueryOptions<TModel, TDto, TAbility>) {
@@ -117,7 +120,12 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     prefix: readonly string[],
     read: ResourceReadOptions<TAbility>,
   ): PreparedFieldsQuery<TQuery> {
-    const { baseInclude, pushDown, alwaysSelect, fieldsOptions } = this.options;
+    const { baseInclude, pushDown, alwaysSelect, fieldsOptions, budget } = this.options;
+    // The client's own where/orderBy/include/select, before server includes join them.
+    checkQueryPolicy(query as QueryPolicyInput, this.options.dto, {
+      context: read.context ?? {},
+      ...(budget === undefined ? {} : { budget }),
+    });
     const options: PrepareFieldsQueryOptions = {
       ...(baseInclude === undefined ? {} : { baseInclude }),
       ...(pushDown === undefined ? {} : { pushDown }),

@@ -1,5 +1,6 @@
 import type { PageMeta } from '@facet/core';
 import type { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { QueryBudget } from '../policy/query-budget.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
@@ -42,6 +43,8 @@ export interface ResourceQueryOptions<TModel, TDto extends object, TAbility> {
   readonly alwaysSelect?: readonly string[];
   /** Limits of the `fields` grammar; core's defaults. */
   readonly fieldsOptions?: PrepareFieldsQueryOptions['fieldsOptions'];
+  /** Size limits of the client's `where`/`orderBy`/`include`/`select`; see `QueryBudget`. */
+  readonly budget?: QueryBudget;
 }
 
 /** Per-read input besides the query. */

@@ -1,0 +1,375 @@
+import { type FacetIssue, FacetQueryError, type IssuePath } from '@facet/core';
+import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
+import type {
+  DtoClass,
+  FieldContext,
+  FieldDefinition,
+  RelationFieldDefinition,
+} from '../projection/field-schema.types.js';
+import { isPlainRecord, type PlainRecord } from './plain-record.js';
+import {
+  COUNT_KEY,
+  LIST_OPERATORS,
+  LOGICAL_OPERATORS,
+  NULLS_ORDER,
+  QUERY_MODES,
+  RELATION_LOAD_ARGS,
+  SCALAR_FILTER_OPERATORS,
+  SORT_DIRECTIONS,
+  TO_MANY_FILTERS,
+  TO_ONE_FILTERS,
+} from './prisma-operators.js';
+import { type QueryBudget, type ResolvedQueryBudget, resolveQueryBudget } from './query-budget.js';
+
+/** The client-supplied parts of a read that name fields; other members are ignored. */
+export interface QueryPolicyInput {
+  readonly where?: unknown;
+  readonly orderBy?: unknown;
+  readonly include?: unknown;
+  readonly select?: unknown;
+}
+
+export interface QueryPolicyOptions {
+  /** Passed to the DTO's `expose` rules: a field hidden from this caller is not available. @default {} */
+  readonly context?: FieldContext;
+  /** Size limits; see `QueryBudget` for the defaults. */
+  readonly budget?: QueryBudget;
+}
+
+/** A field a client may not name, whether undeclared or hidden: one message for both (no oracle). */
+const NOT_AVAILABLE = 'field is not available';
+/** Enough to fix a query; more only costs time on hostile input. */
+const MAX_ISSUES = 20;
+
+/**
+ * The allow-list of spec-less client input (issue 7): a `where`, `orderBy`, `include` or `select`
+ * may only name fields and relations that the DTO declares and exposes to this caller, at any
+ * depth, and only Prisma's known filter operators, within the budget. The verdict depends on the
+ * query, the DTO and the caller's context only, never on the data, so a hidden field gets the same
+ * 400 whether or not any row would match. Nothing is ever dropped: a query either passes whole or
+ * is refused.
+ *
+ * A DTO field is usable in these positions when it maps to the model one-to-one: a scalar whose only
+ * `source` is its own name, a relation whose model name is its own name. Computed fields can be
+ * projected with `fields` but not filtered or sorted.
+ *
+ * @throws {FacetQueryError} whose issues name each offending path (`where.internalNote`).
+ */
+export function checkQueryPolicy(
+  query: QueryPolicyInput,
+  dto: DtoClass,
+  options: QueryPolicyOptions = {},
+): undefined {
+  const checker = new PolicyChecker(options.context ?? {}, resolveQueryBudget(options.budget));
+  try {
+    checker.where(query.where, dto, ['where'], 1);
+    checker.orderBy(query.orderBy, dto, ['orderBy'], 1);
+    checker.load(query.include, dto, ['include'], 'include', 1);
+    checker.load(query.select, dto, ['select'], 'select', 1);
+  } catch (error) {
+    if (error !== STOP) throw error;
+  }
+  const [first, ...rest] = checker.issues;
+  if (first) throw new FacetQueryError([first, ...rest]);
+}
+
+/** `checkQueryPolicy` for controllers: a refused query is the 400 `FacetQueryException`. */
+export function assertQueryPolicy(
+  query: QueryPolicyInput,
+  dto: DtoClass,
+  options: QueryPolicyOptions = {},
+): undefined {
+  try {
+    checkQueryPolicy(query, dto, options);
+  } catch (error) {
+    if (error instanceof FacetQueryError) throw new FacetQueryException(error);
+    throw error;
+  }
+}
+
+/** Thrown inside the walk to stop it once a budget is blown or enough issues are found. */
+const STOP = Symbol('stop');
+
+type Path = IssuePath;
+
+class PolicyChecker {
+  readonly issues: FacetIssue[] = [];
+  private filterNodes = 0;
+  private includes = 0;
+
+  constructor(
+    private readonly context: FieldContext,
+    private readonly budget: ResolvedQueryBudget,
+  ) {}
+
+  private report(issue: FacetIssue): undefined {
+    this.issues.push(issue);
+    if (this.issues.length >= MAX_ISSUES) throw STOP;
+  }
+
+  /** A budget violation ends the walk: the rest of an oversized query is not worth reading. */
+  private exceeded(issue: FacetIssue): never {
+    this.issues.push(issue);
+    throw STOP;
+  }
+
+  private countFilterNode(path: Path): undefined {
+    if (++this.filterNodes > this.budget.maxFilterNodes) {
+      const limit = this.budget.maxFilterNodes;
+      this.exceeded({
+        code: 'too_many',
+        path,
+        limit,
+        message: `filters may have at most ${limit} conditions`,
+      });
+    }
+  }
+
+  private countInclude(path: Path): undefined {
+    if (++this.includes > this.budget.maxIncludes) {
+      const limit = this.budget.maxIncludes;
+      this.exceeded({ code: 'too_many', path, limit, message: `at most ${limit} relations may be loaded` });
+    }
+  }
+
+  private typeIssue(path: Path, expected: string): undefined {
+    this.report({ code: 'invalid_type', path, expected, message: `expected ${expected}` });
+  }
+
+  /** The visible, directly mapped field called `name`, or `undefined` after reporting it. */
+  private field(dto: DtoClass, name: string, path: Path): FieldDefinition | undefined {
+    const field = getFieldSchema(dto).fields.get(name);
+    if (field && isFieldVisible(field, this.context) && mapsDirectly(field)) return field;
+    this.report({ code: 'unknown_key', path, message: NOT_AVAILABLE });
+    return undefined;
+  }
+
+  where(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
+    if (value === undefined) return;
+    if (!isPlainRecord(value)) return this.typeIssue(path, 'a filter object');
+    if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
+    for (const [key, condition] of Object.entries(value)) {
+      const at = [...path, key];
+      this.countFilterNode(at);
+      if (LOGICAL_OPERATORS.has(key)) {
+        if (Array.isArray(condition)) {
+          for (const [index, item] of condition.entries()) this.where(item, dto, [...at, index], depth + 1);
+        } else this.where(condition, dto, at, depth + 1);
+        continue;
+      }
+      const field = this.field(dto, key, at);
+      if (field?.kind === 'scalar') this.scalarFilter(condition, at, depth + 1);
+      else if (field?.kind === 'relation') this.relationFilter(field, condition, at, depth + 1);
+    }
+  }
+
+  private tooDeep(path: Path, limit: number, what: string): undefined {
+    this.exceeded({
+      code: 'too_deep',
+      path,
+      limit,
+      message: `${what} may be nested at most ${limit} levels deep`,
+    });
+  }
+
+  private scalarFilter(condition: unknown, path: Path, depth: number): undefined {
+    // A bare value is an equality; its type is Prisma's to judge (a 400 through the error mapping).
+    if (condition === null || typeof condition !== 'object') return;
+    if (!isPlainRecord(condition)) return this.typeIssue(path, 'a value or an object of filter operators');
+    if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
+    for (const [operator, operand] of Object.entries(condition)) {
+      const at = [...path, operator];
+      this.countFilterNode(at);
+      if (!SCALAR_FILTER_OPERATORS.has(operator)) {
+        this.report({ code: 'unknown_key', path: at, message: 'unknown filter operator' });
+      } else if (LIST_OPERATORS.has(operator) && Array.isArray(operand)) {
+        const limit = this.budget.maxInList;
+        if (operand.length > limit) {
+          this.exceeded({
+            code: 'too_many',
+            path: at,
+            limit,
+            message: `lists may have at most ${limit} values`,
+          });
+        }
+      } else if (operator === 'mode' && !(typeof operand === 'string' && QUERY_MODES.has(operand))) {
+        this.report({ code: 'invalid_value', path: at, message: 'mode must be default or insensitive' });
+      } else if (operator === 'not' && isPlainRecord(operand)) {
+        this.scalarFilter(operand, at, depth + 1);
+      }
+    }
+  }
+
+  private relationFilter(
+    field: RelationFieldDefinition,
+    condition: unknown,
+    path: Path,
+    depth: number,
+  ): undefined {
+    if (field.isArray) {
+      if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (some, every, none)');
+      if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
+      for (const [operator, inner] of Object.entries(condition)) {
+        const at = [...path, operator];
+        this.countFilterNode(at);
+        if (TO_MANY_FILTERS.has(operator)) this.where(inner, field.target, at, depth + 1);
+        else this.report({ code: 'unknown_key', path: at, message: 'unknown relation filter' });
+      }
+      return;
+    }
+    if (condition === null) return; // `author: null`: rows without one
+    if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (is, isNot or a filter)');
+    const keys = Object.keys(condition);
+    if (keys.length === 0 || !keys.every((key) => TO_ONE_FILTERS.has(key))) {
+      // The bare form filters the related row directly: `where.author.name.contains=…`.
+      return this.where(condition, field.target, path, depth);
+    }
+    if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
+    for (const key of keys) {
+      const at = [...path, key];
+      this.countFilterNode(at);
+      if (condition[key] !== null) this.where(condition[key], field.target, at, depth + 1);
+    }
+  }
+
+  orderBy(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
+    if (value === undefined) return;
+    if (Array.isArray(value)) {
+      if (value.length > this.budget.maxOrderBy) this.tooManySorts(path);
+      for (const [index, item] of value.entries()) this.orderByObject(item, dto, [...path, index], depth);
+      return;
+    }
+    this.orderByObject(value, dto, path, depth);
+  }
+
+  private tooManySorts(path: Path): never {
+    const limit = this.budget.maxOrderBy;
+    return this.exceeded({
+      code: 'too_many',
+      path,
+      limit,
+      message: `at most ${limit} sort keys are allowed`,
+    });
+  }
+
+  private orderByObject(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
+    if (!isPlainRecord(value)) return this.typeIssue(path, 'an object of field: asc | desc');
+    if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'sorts');
+    const entries = Object.entries(value);
+    if (entries.length > this.budget.maxOrderBy) this.tooManySorts(path);
+    for (const [key, direction] of entries) {
+      const at = [...path, key];
+      const field = this.field(dto, key, at);
+      if (field?.kind === 'scalar') this.direction(direction, at);
+      else if (field?.kind === 'relation' && !field.isArray)
+        this.orderByObject(direction, field.target, at, depth + 1);
+      else if (field?.kind === 'relation') {
+        // A to-many relation sorts by its number of rows only.
+        const keys = isPlainRecord(direction) ? Object.keys(direction) : [];
+        if (keys.length === 1 && keys[0] === COUNT_KEY)
+          this.direction((direction as PlainRecord)[COUNT_KEY], [...at, COUNT_KEY]);
+        else
+          this.report({
+            code: 'invalid_value',
+            path: at,
+            message: 'a to-many relation sorts by _count only',
+          });
+      }
+    }
+  }
+
+  private direction(value: unknown, path: Path): undefined {
+    if (typeof value === 'string' && SORT_DIRECTIONS.has(value)) return;
+    if (isPlainRecord(value) && typeof value.sort === 'string' && SORT_DIRECTIONS.has(value.sort)) {
+      const extra = Object.keys(value).filter((key) => key !== 'sort' && key !== 'nulls');
+      const nulls = value.nulls;
+      if (
+        extra.length === 0 &&
+        (nulls === undefined || (typeof nulls === 'string' && NULLS_ORDER.has(nulls)))
+      )
+        return;
+    }
+    this.report({ code: 'invalid_value', path, message: 'the sort direction must be asc or desc' });
+  }
+
+  /** An `include` tree (relations only) or a `select` tree (scalars too). */
+  load(tree: unknown, dto: DtoClass, path: Path, kind: 'include' | 'select', depth: number): undefined {
+    if (tree === undefined) return;
+    if (!isPlainRecord(tree)) return this.typeIssue(path, 'an object');
+    if (depth > this.budget.maxIncludeDepth)
+      return this.tooDeep(path, this.budget.maxIncludeDepth, 'relations');
+    for (const [key, value] of Object.entries(tree)) {
+      const at = [...path, key];
+      if (key === COUNT_KEY) {
+        this.relationCount(value, dto, at);
+        continue;
+      }
+      const field = this.field(dto, key, at);
+      if (!field || value === false) continue;
+      if (field.kind === 'scalar') {
+        if (kind === 'include') this.report({ code: 'invalid_value', path: at, message: 'not a relation' });
+        else if (value !== true) this.typeIssue(at, 'true or false');
+        continue;
+      }
+      this.countInclude(at);
+      if (value === true) continue;
+      if (!isPlainRecord(value)) {
+        this.typeIssue(at, 'true, false or relation arguments');
+        continue;
+      }
+      this.relationArgs(value, field, at, depth);
+    }
+  }
+
+  private relationArgs(
+    args: PlainRecord,
+    field: RelationFieldDefinition,
+    path: Path,
+    depth: number,
+  ): undefined {
+    for (const key of Object.keys(args)) {
+      const allowed = field.isArray ? RELATION_LOAD_ARGS.has(key) : key === 'include' || key === 'select';
+      if (!allowed)
+        this.report({ code: 'unknown_key', path: [...path, key], message: 'unknown relation argument' });
+    }
+    for (const key of ['take', 'skip'] as const) {
+      const value = args[key];
+      if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+        this.typeIssue([...path, key], 'a non-negative integer');
+      }
+    }
+    this.where(args.where, field.target, [...path, 'where'], 1);
+    this.orderBy(args.orderBy, field.target, [...path, 'orderBy'], 1);
+    this.load(args.include, field.target, [...path, 'include'], 'include', depth + 1);
+    this.load(args.select, field.target, [...path, 'select'], 'select', depth + 1);
+  }
+
+  /** `_count: true`, or `_count: { select: { <to-many relation>: true | { where } } }`. */
+  private relationCount(value: unknown, dto: DtoClass, path: Path): undefined {
+    if (value === false) return;
+    if (value === true) return this.countInclude(path);
+    const select = isPlainRecord(value) && Object.keys(value).length === 1 ? value.select : undefined;
+    if (!isPlainRecord(select)) return this.typeIssue(path, 'true or { select: { <relation>: true } }');
+    for (const [key, args] of Object.entries(select)) {
+      const at = [...path, 'select', key];
+      const field = this.field(dto, key, at);
+      if (!field || args === false) continue;
+      if (field.kind !== 'relation' || !field.isArray) {
+        this.report({ code: 'invalid_value', path: at, message: 'only to-many relations can be counted' });
+        continue;
+      }
+      this.countInclude(at);
+      if (args === true) continue;
+      if (isPlainRecord(args) && Object.keys(args).every((k) => k === 'where')) {
+        this.where(args.where, field.target, [...at, 'where'], 1);
+      } else this.typeIssue(at, 'true or { where }');
+    }
+  }
+}
+
+/** Whether the DTO's name for the field is also the model's, so the client's key reaches Prisma as is. */
+function mapsDirectly(field: FieldDefinition): boolean {
+  if (field.kind === 'relation') return field.relation === field.name;
+  return field.sources.length === 1 && field.sources[0] === field.name;
+}

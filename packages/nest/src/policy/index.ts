@@ -1,0 +1,22 @@
+export { AccessSubject, getAccessSubject } from './access-subject.js';
+export {
+  assertQueryPolicy,
+  checkQueryPolicy,
+  type QueryPolicyInput,
+  type QueryPolicyOptions,
+} from './assert-query-policy.js';
+export {
+  COUNT_KEY,
+  LIST_OPERATORS,
+  LOGICAL_OPERATORS,
+  SCALAR_FILTER_OPERATORS,
+  TO_MANY_FILTERS,
+  TO_ONE_FILTERS,
+} from './prisma-operators.js';
+export {
+  DEFAULT_QUERY_BUDGET,
+  type QueryBudget,
+  type ResolvedQueryBudget,
+  resolveQueryBudget,
+} from './query-budget.js';
+export { type RelationScopeOptions, scopeRelationAccess } from './scope-relation-access.js';

@@ -1,9 +1,9 @@
 // The response DTOs: what each caller may see. They are also the field schema that `fields`,
-// `where`, `orderBy`, `include` and `select` are checked against (see ../access/visibleFields.ts):
+// `where`, `orderBy`, `include` and `select` are checked against (@facet/nest's checkQueryPolicy):
 // a property that is not declared here (Author.email, User.token) or not exposed to the caller
 // (Book.internalNote for readers) cannot be selected, filtered, sorted or searched on.
 // All four classes live in one module so that their mutual relations need no import cycle.
-import { Field, type FieldContext } from '@facet/nest';
+import { AccessSubject, Field, type FieldContext } from '@facet/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CallerRole } from '../auth/roles.js';
 import { Genre } from '../generated/prisma/enums.js';
@@ -14,6 +14,9 @@ export const staffOnly = (context: FieldContext): boolean => {
   return role === 'admin' || role === 'editor';
 };
 
+// @AccessSubject: the CASL subject of the rows, so that QueryService filters them wherever a read
+// reaches them through a relation (`authors?include.books=true`, `where.books.some…`, `_count`).
+@AccessSubject('Author')
 export class AuthorDto {
   @ApiProperty() id!: number;
   @ApiProperty() name!: string;
@@ -23,6 +26,7 @@ export class AuthorDto {
   @ApiPropertyOptional({ type: () => [BookDto] }) books?: BookDto[];
 }
 
+@AccessSubject('Book')
 export class BookDto {
   @ApiProperty() id!: number;
   @ApiProperty({ example: '9780001079199' }) isbn!: string;
@@ -41,6 +45,7 @@ export class BookDto {
   @ApiPropertyOptional({ type: () => [ReviewDto] }) reviews?: ReviewDto[];
 }
 
+@AccessSubject('Review')
 export class ReviewDto {
   @ApiProperty({ example: 'r-9e3779b1-0001' }) id!: string;
   @ApiProperty() bookId!: number;

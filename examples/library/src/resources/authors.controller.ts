@@ -4,7 +4,6 @@ import { ApiTags } from '@nestjs/swagger';
 import type { AppAbility } from '../auth/index.js';
 import { AuthorDto, staffOnly, toAuthorDto } from '../dto/index.js';
 import type { Author } from '../generated/prisma/client.js';
-import { constrainedService } from './constrained-service.js';
 import { QueryServices } from './query-services.js';
 import { ReadController } from './read.controller.js';
 
@@ -12,7 +11,6 @@ import { ReadController } from './read.controller.js';
 @Controller('authors')
 export class AuthorsController extends ReadController<Author, AuthorDto> {
   protected readonly dto = AuthorDto;
-  protected readonly model = 'Author';
   protected readonly counter;
   protected readonly resource;
 
@@ -20,7 +18,7 @@ export class AuthorsController extends ReadController<Author, AuthorDto> {
     super();
     this.counter = services.authors;
     this.resource = new ResourceQuery<Author, AuthorDto, AppAbility>({
-      service: constrainedService(services.authors, 'Author'),
+      service: services.authors,
       dto: AuthorDto,
       map: (model, { context }) => toAuthorDto(model, { staff: staffOnly(context) }),
     });

@@ -23,12 +23,10 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { assertVisibleFields } from '../access/index.js';
 import { type AppAbility, assertCan, type Caller, CurrentCaller } from '../auth/index.js';
 import { BookDto, CreateBookDto, staffOnly, toBookDto, UpdateBookDto } from '../dto/index.js';
-import type { Book, PrismaClient } from '../generated/prisma/client.js';
+import type { Book, Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { PRISMA } from '../prisma/prisma.token.js';
-import { constrainedService } from './constrained-service.js';
 import { DetailQueryDto } from './query-dtos.js';
 import { QueryServices } from './query-services.js';
 import { ReadController } from './read.controller.js';
@@ -40,7 +38,6 @@ const ID_PIPE = new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND });
 @Controller('books')
 export class BooksController extends ReadController<Book, BookDto> {
   protected readonly dto = BookDto;
-  protected readonly model = 'Book';
   protected readonly counter;
   protected readonly resource;
 
@@ -51,7 +48,7 @@ export class BooksController extends ReadController<Book, BookDto> {
     super();
     this.counter = services.books;
     this.resource = new ResourceQuery<Book, BookDto, AppAbility>({
-      service: constrainedService(services.books, 'Book'),
+      service: services.books,
       dto: BookDto,
       map: (model, { context }) => toBookDto(model, { staff: staffOnly(context) }),
     });
@@ -67,12 +64,19 @@ export class BooksController extends ReadController<Book, BookDto> {
     @FacetQuery(strictValidation) query: DetailQueryDto,
     @CurrentCaller() caller: Caller,
   ) {
-    const context = { role: caller.role };
-    assertVisibleFields(query, BookDto, context);
     return this.resource.findOne(
-      (prepared) => this.services.books.findUnique({ ...prepared, where: { isbn } }, caller.ability),
+      // A client where narrows the lookup (it is never dropped), so this is a find-first.
+      ({ where, ...prepared }) =>
+        this.services.books.findOne(
+          {
+            ...prepared,
+            // The client's where was checked by ResourceQuery (checkQueryPolicy) against BookDto.
+            where: where === undefined ? { isbn } : { AND: [{ isbn }, where as Prisma.BookWhereInput] },
+          },
+          caller.ability,
+        ),
       query,
-      { ability: caller.ability, context },
+      { ability: caller.ability, context: { role: caller.role } },
     );
   }
 

@@ -4,7 +4,6 @@ import { ApiTags } from '@nestjs/swagger';
 import type { AppAbility } from '../auth/index.js';
 import { ReviewDto, staffOnly, toReviewDto } from '../dto/index.js';
 import type { Review } from '../generated/prisma/client.js';
-import { constrainedService } from './constrained-service.js';
 import { QueryServices } from './query-services.js';
 import { ReadController } from './read.controller.js';
 
@@ -12,7 +11,6 @@ import { ReadController } from './read.controller.js';
 @Controller('reviews')
 export class ReviewsController extends ReadController<Review, ReviewDto> {
   protected readonly dto = ReviewDto;
-  protected readonly model = 'Review';
   protected readonly counter;
   protected readonly resource;
 
@@ -20,7 +18,7 @@ export class ReviewsController extends ReadController<Review, ReviewDto> {
     super();
     this.counter = services.reviews;
     this.resource = new ResourceQuery<Review, ReviewDto, AppAbility>({
-      service: constrainedService(services.reviews, 'Review'),
+      service: services.reviews,
       dto: ReviewDto,
       map: (model, { context }) => toReviewDto(model, { staff: staffOnly(context) }),
     });

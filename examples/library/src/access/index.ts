@@ -1,2 +1,0 @@
-export { constrainRelations, type ModelName } from './relationAccess.js';
-export { assertVisibleFields, type FieldNamingQuery } from './visibleFields.js';

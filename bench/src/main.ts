@@ -1,0 +1,120 @@
+// The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
+// docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,client.
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { renderMarkdown } from './report/markdown.js';
+import type { ScenarioResult } from './report/results.js';
+import { renderChart } from './report/svg.js';
+import { runClientSize } from './scenarios/client-size.js';
+import { runCodec } from './scenarios/codec.js';
+import { runHttp } from './scenarios/http.js';
+import { runProjection } from './scenarios/projection.js';
+import { runService } from './scenarios/service.js';
+import { openPgliteClients, openPostgresClients } from './support/clients.js';
+import { preparePglite, preparePostgres } from './support/databases.js';
+import { LIMITS, OPTIMIZATIONS } from './support/explanations.js';
+import { machineInfo, versions } from './support/machine.js';
+import { repoPath } from './support/paths.js';
+import { FULL_PROFILE, QUICK_PROFILE } from './support/profile.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const enabled = (name: string) => only === undefined || only.includes(name);
+const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
+
+const started = Date.now();
+const load = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' / ');
+const log = (message: string) =>
+  process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+const results: ScenarioResult[] = [];
+const step = async (name: string, run: () => Promise<ScenarioResult>) => {
+  if (!enabled(name)) return;
+  log(`${name}...`);
+  const result = await run();
+  results.push(result);
+  for (const c of result.comparisons) log(`  ${c.label}: ${c.ratio.toFixed(3)}×`);
+  if (result.notRun) log(`  not run: ${result.notRun}`);
+};
+
+const needsPostgres = enabled('service') || enabled('http');
+const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
+const postgresUrl = 'url' in postgres ? postgres.url : undefined;
+
+await step('codec', () => runCodec(profile));
+await step('projection', () => runProjection(profile));
+if (enabled('service')) {
+  const pglite = await preparePglite();
+  try {
+    await step('service', () => runService('PGlite', () => openPgliteClients(pglite.dir), profile));
+  } finally {
+    pglite.dispose();
+  }
+  if (postgresUrl) {
+    await step('service', () =>
+      runService('PostgreSQL', async () => openPostgresClients(postgresUrl), profile),
+    );
+  } else if ('unavailable' in postgres) {
+    results.push({
+      id: 'service-postgresql',
+      title: 'Service: QueryService.query against raw Prisma (PostgreSQL)',
+      method: '',
+      measurements: [],
+      comparisons: [],
+      notes: [],
+      notRun: postgres.unavailable,
+    });
+  }
+}
+await step('http', () =>
+  runHttp(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),
+);
+await step('client', () => runClientSize());
+
+const chartFile = 'benchmarks.svg';
+const chartRows = results.flatMap((s) =>
+  s.comparisons.map((comparison) => ({
+    group: s.id.startsWith('service-') ? `Service ${s.id.slice(8)}` : s.title.split(':')[0]!,
+    comparison,
+  })),
+);
+writeFileSync(
+  repoPath(`docs/${chartFile}`),
+  renderChart(chartRows, 'Facet benchmarks: speed-up against each baseline'),
+);
+writeFileSync(
+  repoPath('docs/benchmarks.md'),
+  renderMarkdown({
+    date: new Date(started),
+    durationSeconds: (Date.now() - started) / 1000,
+    profile: quick ? 'quick' : 'full',
+    machine: machineInfo(load),
+    postgres: postgresUrl
+      ? await postgresVersion(postgresUrl)
+      : `not used (${'unavailable' in postgres ? postgres.unavailable : ''})`,
+    versions: versions(),
+    scenarios: results,
+    chartFile,
+    limits: LIMITS,
+    optimizations: OPTIMIZATIONS,
+  }),
+);
+log('wrote docs/benchmarks.md and docs/benchmarks.svg');

@@ -1,0 +1,141 @@
+import type { MachineInfo } from '../support/machine.js';
+import { type Comparison, type Measurement, meetsTarget, type ScenarioResult } from './results.js';
+
+export interface ReportInput {
+  readonly date: Date;
+  readonly durationSeconds: number;
+  readonly profile: string;
+  readonly machine: MachineInfo;
+  readonly postgres: string;
+  readonly versions: Record<string, string>;
+  readonly scenarios: readonly ScenarioResult[];
+  readonly chartFile: string;
+  /** Per comparison label: what limits it, printed when its target is missed. */
+  readonly limits: Readonly<Record<string, string>>;
+  /** The optimizations of issue 8 and the rows that show each. */
+  readonly optimizations: ReadonlyArray<{ readonly name: string; readonly evidence: string }>;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function formatValue(m: Pick<Measurement, 'value' | 'unit'>): string {
+  const { value, unit } = m;
+  if (!Number.isFinite(value)) return 'n/a';
+  if (unit === 'B') return `${Math.round(value).toLocaleString('en-US')} B`;
+  if (unit === 'req/s') return `${Math.round(value).toLocaleString('en-US')} req/s`;
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3;
+  return `${value.toFixed(digits)} ${unit}`;
+}
+
+export function formatRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}×` : 'n/a';
+}
+
+function targetText(c: Comparison): string {
+  return c.target ? `${c.target.op === '>=' ? '≥' : '≤'} ${c.target.value}×` : '';
+}
+
+/** "met", or how far off: for ≥ targets the shortfall, for ≤ targets the excess, in percent. */
+export function verdict(c: Comparison): string {
+  const met = meetsTarget(c);
+  if (met === undefined) return '';
+  if (met) return 'met';
+  const off = Math.abs(c.ratio / c.target!.value - 1) * 100;
+  return `**missed by ${off.toFixed(0)} %**`;
+}
+
+function comparisonRows(comparisons: readonly Comparison[]): string[] {
+  return comparisons.map(
+    (c) =>
+      `| ${cell(c.label)} | ${c.kind === 'time' ? 'time' : 'throughput'} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
+  );
+}
+
+export function renderMarkdown(input: ReportInput): string {
+  const lines: string[] = [];
+  const push = (...more: string[]) => lines.push(...more);
+  const { machine } = input;
+  push(
+    '# Benchmarks',
+    '',
+    `<!-- Written by \`npm run bench\` (bench/). Do not edit by hand: re-run the bench. -->`,
+    '',
+    `Measured ${input.date.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(input.durationSeconds)} s (${input.profile} profile). ` +
+      'Ratios compare contenders measured in the same run, interleaved; absolute numbers depend on the machine and are only comparable within one run. ' +
+      'See [bench/README.md](../bench/README.md) for what each scenario does.',
+    '',
+    '## Targets',
+    '',
+    'A time ratio is Facet ÷ baseline (lower is better); a throughput ratio is Facet ÷ baseline (higher is better).',
+    '',
+    '| Scenario | Comparison | Kind | Ratio | Target | Result |',
+    '| --- | --- | --- | ---: | --- | --- |',
+  );
+  for (const scenario of input.scenarios) {
+    for (const c of scenario.comparisons) {
+      if (c.target)
+        push(
+          `| ${cell(scenario.title.split(':')[0]!)} ${scenario.id.startsWith('service-') ? `(${scenario.id.slice(8)})` : ''} | ${cell(c.label)} | ${c.kind} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
+        );
+    }
+    if (scenario.notRun) push(`| ${cell(scenario.title)} | not run | | | | ${cell(scenario.notRun)} |`);
+  }
+  const missed = input.scenarios.flatMap((s) =>
+    s.comparisons.filter((c) => meetsTarget(c) === false).map((c) => ({ s, c })),
+  );
+  if (missed.length > 0) {
+    push('', '### Missed targets and what limits them', '');
+    for (const { s, c } of missed) {
+      push(
+        `- **${s.title.split(':')[0]}${s.id.startsWith('service-') ? ` (${s.id.slice(8)})` : ''}, ${c.label}**: ${formatRatio(c.ratio)} against ${targetText(c)}, ${verdict(c).replace(/\*/g, '')}. ${input.limits[c.label] ?? ''}`,
+      );
+    }
+  }
+  push(
+    '',
+    `![Speed-ups against each baseline](${input.chartFile})`,
+    '',
+    '## Optimizations and the rows that prove them',
+    '',
+  );
+  for (const o of input.optimizations) push(`- **${o.name}**: ${o.evidence}`);
+  for (const scenario of input.scenarios) {
+    push('', `## ${scenario.title}`, '');
+    if (scenario.notRun) {
+      push(`Not run: ${scenario.notRun}`);
+      continue;
+    }
+    push(
+      scenario.method,
+      '',
+      '| Contender | Median | Spread (IQR) | Detail |',
+      '| --- | ---: | ---: | --- |',
+    );
+    for (const m of scenario.measurements) {
+      const spread = m.spread === undefined ? '' : `±${((m.spread * 100) / 2).toFixed(1)} %`;
+      push(`| ${cell(m.name)} | ${formatValue(m)} | ${spread} | ${cell(m.detail ?? '')} |`);
+    }
+    if (scenario.comparisons.length > 0) {
+      push(
+        '',
+        '| Comparison | Kind | Ratio | Target | Result |',
+        '| --- | --- | ---: | --- | --- |',
+        ...comparisonRows(scenario.comparisons),
+      );
+    }
+    if (scenario.notes.length > 0) push('', ...scenario.notes.map((n) => `- ${n}`));
+  }
+  push(
+    '',
+    '## Machine and versions',
+    '',
+    `- CPU: ${machine.cpu}, ${machine.cores} cores; RAM ${machine.memoryGiB} GiB; ${machine.platform}`,
+    `- Node ${machine.node}; PostgreSQL: ${input.postgres}`,
+    `- Load average (1/5/15 min) at the start: ${machine.loadAverage}`,
+    `- ${Object.entries(input.versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')}`,
+    '',
+  );
+  return lines.join('\n');
+}

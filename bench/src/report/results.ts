@@ -1,0 +1,71 @@
+/** What every scenario hands to the report. */
+
+export type Unit = 'ns' | 'µs' | 'ms' | 'req/s' | 'B';
+
+/** One measured contender: a median over rounds. */
+export interface Measurement {
+  readonly name: string;
+  /** Median in `unit`. */
+  readonly value: number;
+  readonly unit: Unit;
+  /** Interquartile range of the rounds relative to the median (0.05 = ±5 % noise). */
+  readonly spread?: number;
+  readonly detail?: string;
+}
+
+/**
+ * A ratio of two measurements of the same scenario. For times it is subject ÷ baseline (lower is
+ * better, 0.5 = half the time); for throughput it is subject ÷ baseline (higher is better).
+ */
+export interface Comparison {
+  readonly label: string;
+  readonly subject: string;
+  readonly baseline: string;
+  readonly kind: 'time' | 'throughput';
+  readonly ratio: number;
+  /** A target from issue 8: the ratio must be `>=` or `<=` this value. */
+  readonly target?: { readonly op: '>=' | '<='; readonly value: number };
+}
+
+export interface ScenarioResult {
+  readonly id: string;
+  readonly title: string;
+  /** What was measured and how, one paragraph. */
+  readonly method: string;
+  readonly measurements: readonly Measurement[];
+  readonly comparisons: readonly Comparison[];
+  readonly notes: readonly string[];
+  /** Set when the scenario could not run, with the reason (e.g. PostgreSQL unreachable). */
+  readonly notRun?: string;
+}
+
+/** Whether a comparison meets its target (`undefined` when it has none). */
+export function meetsTarget(comparison: Comparison): boolean | undefined {
+  const { target, ratio } = comparison;
+  if (target === undefined || !Number.isFinite(ratio)) return undefined;
+  return target.op === '>=' ? ratio >= target.value : ratio <= target.value;
+}
+
+/** "How many times faster": baseline time ÷ subject time, or subject ÷ baseline throughput. */
+export function speedup(comparison: Comparison): number {
+  return comparison.kind === 'time' ? 1 / comparison.ratio : comparison.ratio;
+}
+
+/** Builds a comparison from two named measurements of one list. */
+export function compare(
+  measurements: readonly Measurement[],
+  label: string,
+  subject: string,
+  baseline: string,
+  target?: Comparison['target'],
+): Comparison {
+  const find = (name: string) => {
+    const found = measurements.find((m) => m.name === name);
+    if (!found) throw new Error(`bench: no measurement named "${name}"`);
+    return found;
+  };
+  const a = find(subject);
+  const b = find(baseline);
+  const kind = a.unit === 'req/s' ? 'throughput' : 'time';
+  return { label, subject, baseline, kind, ratio: a.value / b.value, ...(target ? { target } : {}) };
+}

@@ -1,0 +1,212 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
+import {
+  FACET_LIST_QUERY,
+  LIST_PER_PAGE,
+  PLAIN_LIST_QUERY,
+  QUERRY_KIT_LIST_QUERY,
+} from '../servers/list-query.js';
+import { repoPath } from '../support/paths.js';
+import type { BenchProfile } from '../support/profile.js';
+import { median, relativeSpread } from '../support/stats.js';
+
+interface Contender {
+  readonly name: string;
+  readonly script: string;
+  readonly args: readonly string[];
+  readonly path: string;
+  readonly env?: Record<string, string>;
+}
+
+const EXAMPLE = 'Facet: example app GET /api/v1/books';
+const FACET = 'Facet: ResourceQuery, static access filter';
+const HAND = 'hand-written NestJS + Prisma controller';
+const KIT = '@querry-kit/nest 1.0.5';
+const PG = 'pg + node:http (physical limit)';
+
+function contenders(): Contender[] {
+  const nest = repoPath('bench/dist/servers/nest-server.js');
+  return [
+    {
+      name: EXAMPLE,
+      script: repoPath('examples/library/dist/main.js'),
+      args: [],
+      path: `/api/v1/books?${FACET_LIST_QUERY}`,
+      env: { HOST: '127.0.0.1' },
+    },
+    { name: FACET, script: nest, args: ['facet'], path: `/books?${FACET_LIST_QUERY}` },
+    { name: HAND, script: nest, args: ['handwritten'], path: `/books?${PLAIN_LIST_QUERY}` },
+    { name: KIT, script: nest, args: ['querry-kit'], path: `/books?${QUERRY_KIT_LIST_QUERY}` },
+    {
+      name: PG,
+      script: repoPath('bench/dist/servers/pg-server.js'),
+      args: [],
+      path: `/books?${PLAIN_LIST_QUERY}`,
+    },
+  ];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  readonly contender: Contender;
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+async function start(contender: Contender, databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  const child = fork(contender.script, [...contender.args], {
+    env: {
+      ...process.env,
+      ...contender.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}${contender.path}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bench: ${contender.name} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return { contender, url, child };
+      throw new Error(`bench: ${contender.name} answered ${response.status}: ${await response.text()}`);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('bench:')) throw error;
+      if (Date.now() > deadline) throw new Error(`bench: ${contender.name} did not start within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+async function stop(running: Running): Promise<void> {
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (running.child.exitCode === null) running.child.kill('SIGKILL');
+}
+
+/** The items of a list answer in one comparable shape. */
+function normalise(body: unknown): { items: string; itemCount: unknown } {
+  const { items, meta } = body as { items: Record<string, unknown>[]; meta: { itemCount?: unknown } };
+  const pick = (item: Record<string, unknown>) => {
+    const author = item.author as { name?: unknown; country?: unknown } | undefined;
+    return [item.id, item.title, item.price, item.genre, author?.name, author?.country];
+  };
+  return { items: JSON.stringify(items.map(pick)), itemCount: meta.itemCount };
+}
+
+/** Every contender must return the same page, or the comparison means nothing. */
+async function assertSameAnswers(running: readonly Running[]): Promise<number> {
+  const answers = await Promise.all(
+    running.map(async (r) => ({ name: r.contender.name, ...normalise(await (await fetch(r.url)).json()) })),
+  );
+  const reference = answers[answers.length - 1]!;
+  for (const answer of answers) {
+    if (answer.items !== reference.items || answer.itemCount !== reference.itemCount) {
+      throw new Error(
+        `bench: ${answer.name} answers differently from ${reference.name}:\n${answer.items} (${answer.itemCount})\n${reference.items} (${reference.itemCount})`,
+      );
+    }
+  }
+  const count = (JSON.parse(reference.items) as unknown[]).length;
+  if (count !== LIST_PER_PAGE)
+    throw new Error(`bench: the list page holds ${count} items, expected ${LIST_PER_PAGE}`);
+  return reference.itemCount as number;
+}
+
+async function load(url: string, seconds: number, connections: number) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `bench: ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50 };
+}
+
+/**
+ * The list endpoint under load, on PostgreSQL: every contender runs in its own child process (none
+ * shares the event loop with autocannon), all are started together, checked to return the same
+ * page, warmed up, then loaded in interleaved rounds; the table shows the median of the rounds.
+ */
+export async function runHttp(
+  databaseUrl: string | { unavailable: string },
+  profile: BenchProfile,
+): Promise<ScenarioResult> {
+  const base = {
+    id: 'http',
+    title: 'HTTP: the list endpoint under load (PostgreSQL)',
+    method: '',
+    notes: [] as string[],
+  };
+  if (typeof databaseUrl !== 'string') {
+    return { ...base, measurements: [], comparisons: [], notRun: databaseUrl.unavailable };
+  }
+  const { rounds, seconds, connections, warmupSeconds } = profile.http;
+  const running: Running[] = [];
+  try {
+    for (const contender of contenders()) running.push(await start(contender, databaseUrl));
+    const itemCount = await assertSameAnswers(running);
+    for (const r of running) await load(r.url, warmupSeconds, connections);
+    const rps: number[][] = running.map(() => []);
+    const p50: number[][] = running.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < running.length; k++) {
+        const i = (round + k) % running.length;
+        const result = await load(running[i]!.url, seconds, connections);
+        rps[i]!.push(result.rps);
+        p50[i]!.push(result.p50);
+      }
+    }
+    const measurements: Measurement[] = running.map((r, i) => ({
+      name: r.contender.name,
+      value: median(rps[i]!),
+      unit: 'req/s',
+      spread: relativeSpread(rps[i]!),
+      detail: `p50 latency ${median(p50[i]!).toFixed(1)} ms`,
+    }));
+    return {
+      ...base,
+      method:
+        `GET of one page (${LIST_PER_PAGE} of ${itemCount} matching published books: genre in a list, pages ≥ 120, ` +
+        `by title, with author name and country via \`fields\`/\`include\`). autocannon with ${connections} connections, ` +
+        `${rounds} interleaved rounds of ${seconds} s per contender after a ${warmupSeconds} s warm-up; median requests/s.`,
+      measurements,
+      comparisons: [
+        compare(measurements, 'Facet example app vs hand-written', EXAMPLE, HAND, { op: '>=', value: 0.95 }),
+        compare(measurements, 'Facet ResourceQuery vs hand-written', FACET, HAND, { op: '>=', value: 0.95 }),
+        compare(measurements, 'Facet example app vs @querry-kit/nest', EXAMPLE, KIT, {
+          op: '>=',
+          value: 1.3,
+        }),
+        compare(measurements, 'Facet ResourceQuery vs @querry-kit/nest', FACET, KIT, {
+          op: '>=',
+          value: 1.3,
+        }),
+        compare(measurements, 'hand-written vs pg + node:http', HAND, PG),
+        compare(measurements, 'Facet example app vs pg + node:http', EXAMPLE, PG),
+      ],
+      notes: [
+        'Each contender gets the query in its own wire format: Facet dotted keys and JSON values (as @facet/client sends them), @querry-kit/nest one JSON value per argument (its pipe overwrites sibling dotted keys), the hand-written controller and the pg server one plain parameter per filter.',
+        'The example app also runs its auth guard, builds a CASL ability per request and checks every field named in the query against the DTO (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use.',
+      ],
+    };
+  } finally {
+    await Promise.all(running.map(stop));
+  }
+}

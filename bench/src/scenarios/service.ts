@@ -1,0 +1,116 @@
+import { type BaseDelegateTypeMap, prepareFieldsQuery, QueryService } from '@facet/nest';
+import type { Prisma } from '../generated/plain/client.js';
+import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
+import type { OpenClients } from '../support/clients.js';
+import { BookDto } from '../support/dtos.js';
+import type { BenchProfile } from '../support/profile.js';
+import { sample } from '../support/sample.js';
+
+interface BookTypeMap extends BaseDelegateTypeMap {
+  select: Prisma.BookSelect;
+  include: Prisma.BookInclude;
+  whereInput: Prisma.BookWhereInput;
+  orderByWithRelationInput: Prisma.BookOrderByWithRelationInput;
+  whereUniqueInput: Prisma.BookWhereUniqueInput;
+  scalarFieldEnum: Prisma.BookScalarFieldEnum;
+  aggregateInputType: Prisma.BookAggregateArgs;
+}
+
+/** The list read of the HTTP scenario: filters, a relation and a page of 20. */
+export const SERVICE_WHERE = {
+  published: true,
+  genre: { in: ['FICTION', 'SCIENCE', 'HISTORY'] },
+  pages: { gte: 120 },
+} satisfies Prisma.BookWhereInput;
+const ORDER_BY = [{ title: 'asc' }] satisfies Prisma.BookOrderByWithRelationInput[];
+const PER_PAGE = 20;
+const FIELDS = 'id,title,price,genre,author{name,country}';
+
+/**
+ * `QueryService.query` against the raw Prisma calls it replaces, on one database: the same page
+ * with `include: { author: true }` read by `findMany` + `count` one after the other and together
+ * (`Promise.all`). A/B rows show the optimizations: no count when the page meta needs no totals,
+ * the `fields` projection pushed down to a Prisma `select`, and Prisma's relation load strategies.
+ */
+export async function runService(
+  database: string,
+  open: () => Promise<OpenClients>,
+  profile: BenchProfile,
+): Promise<ScenarioResult> {
+  const clients = await open();
+  try {
+    const { plain, joins } = clients;
+    const service = new QueryService<typeof plain.book, BookTypeMap>(plain.book);
+    const args = { where: SERVICE_WHERE, orderBy: ORDER_BY, include: { author: true } } as const;
+    const page = { ...args, skip: 0, take: PER_PAGE };
+    const pushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto).query;
+    const unpushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto, { pushDown: false }).query;
+    const variants = [
+      { name: 'QueryService.query', run: () => service.query({ ...args, perPage: PER_PAGE }) },
+      {
+        name: 'raw findMany + count, sequential',
+        run: async () => {
+          const items = await plain.book.findMany(page);
+          const itemCount = await plain.book.count({ where: args.where });
+          return { items, itemCount };
+        },
+      },
+      {
+        name: 'raw findMany + count, Promise.all',
+        run: () => Promise.all([plain.book.findMany(page), plain.book.count({ where: args.where })]),
+      },
+      {
+        name: 'QueryService.query, count: false',
+        run: () => service.query({ ...args, perPage: PER_PAGE }, undefined, { count: false }),
+      },
+      {
+        name: 'QueryService.query, fields pushed down (select)',
+        run: () => service.query({ ...pushed, perPage: PER_PAGE }),
+      },
+      {
+        name: 'QueryService.query, fields not pushed down (include)',
+        run: () => service.query({ ...unpushed, perPage: PER_PAGE }),
+      },
+      {
+        name: 'findMany include author, relationLoadStrategy join',
+        run: () => joins.book.findMany({ ...page, relationLoadStrategy: 'join' }),
+      },
+      {
+        name: 'findMany include author, relationLoadStrategy query',
+        run: () => joins.book.findMany({ ...page, relationLoadStrategy: 'query' }),
+      },
+    ];
+    const first = await service.query({ ...args, perPage: PER_PAGE });
+    if (first.items.length !== PER_PAGE) {
+      throw new Error(`bench: the service page holds ${first.items.length} rows, expected ${PER_PAGE}`);
+    }
+    const samples = await sample(variants, profile.service);
+    const measurements: Measurement[] = samples.map((s) => ({
+      name: s.name,
+      value: s.medianNs / 1e6,
+      unit: 'ms',
+      spread: s.spread,
+    }));
+    const names = samples.map((s) => s.name);
+    const at = (i: number) => names[i]!;
+    return {
+      id: `service-${database.toLowerCase()}`,
+      title: `Service: QueryService.query against raw Prisma (${database})`,
+      method:
+        `A page of ${PER_PAGE} published books of three genres with at least 120 pages, ordered by title, ` +
+        `with the author included (${first.pageMeta.itemCount} matching rows in the fixture). One call at a ` +
+        `time (latency, not throughput); ${profile.service.rounds} interleaved rounds of ~${profile.service.batchMs} ms batches; median per call.`,
+      measurements,
+      comparisons: [
+        compare(measurements, 'QueryService.query vs raw sequential', at(0), at(1), { op: '<=', value: 0.6 }),
+        compare(measurements, 'QueryService.query vs raw Promise.all', at(0), at(2)),
+        compare(measurements, 'no count (count: false) vs with count', at(3), at(0)),
+        compare(measurements, 'fields pushed down vs not', at(4), at(5)),
+        compare(measurements, "relationLoadStrategy 'join' vs 'query'", at(6), at(7)),
+      ],
+      notes: [],
+    };
+  } finally {
+    await clients.close();
+  }
+}

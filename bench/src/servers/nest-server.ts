@@ -1,0 +1,161 @@
+// A NestJS + Prisma server in its own process, serving GET /books one of three ways:
+//   handwritten  a controller that builds the Prisma query itself (what Facet must not be slower than)
+//   querry-kit   @querry-kit/nest 1.0.5's QueryTransformPipe, QueryService and ResourceQuery
+//   facet        @facet/nest's @FacetQuery, QueryService and ResourceQuery with the same static
+//                access filter as the others, i.e. the example app's list route without its auth
+// Usage (forked by the HTTP scenario): node nest-server.js <kind>; DATABASE_URL names the database.
+// The parent learns the port through the IPC channel.
+import 'reflect-metadata';
+import { FacetQuery, QueryDTO, QueryService, ResourceQuery } from '@facet/nest';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Inject,
+  Module,
+  Query,
+  Req,
+  type Type,
+  ValidationPipe,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PrismaPg } from '@prisma/adapter-pg';
+import {
+  QueryDTO as KitQueryDTO,
+  QueryService as KitQueryService,
+  QueryTransformPipe as KitQueryTransformPipe,
+  ResourceQuery as KitResourceQuery,
+} from '@querry-kit/nest';
+import { PrismaClient } from '../generated/plain/client.js';
+import { BookDto, type BookRow, toBookDto } from '../support/dtos.js';
+import { pageMeta, parsePlainListQuery } from './list-query.js';
+
+const PRISMA = Symbol('prisma');
+/** The anonymous reader's access filter, as a static ability: every contender applies it. */
+const READER = { role: 'reader' } as const;
+type Reader = typeof READER;
+const readerWhere = () => ({ published: true });
+
+const validation = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validateCustomDecorators: true,
+  transform: false,
+});
+
+/** The global pipe @querry-kit/nest's README pairs with its QueryDTO. */
+const kitValidation = new ValidationPipe({ transform: true });
+
+@Controller('books')
+class HandwrittenController {
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+
+  @Get()
+  async list(@Req() request: { url: string }) {
+    const mark = request.url.indexOf('?');
+    const parsed = parsePlainListQuery(new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1)));
+    if (!parsed.ok) throw new BadRequestException(parsed.message);
+    const { genres, minPages, page, perPage } = parsed;
+    const where = {
+      published: true,
+      pages: { gte: minPages },
+      ...(genres.length ? { genre: { in: genres as ('FICTION' | 'SCIENCE' | 'HISTORY')[] } } : {}),
+    };
+    const [rows, itemCount] = await Promise.all([
+      this.prisma.book.findMany({
+        where,
+        orderBy: [{ title: 'asc' }],
+        skip: (page - 1) * perPage,
+        take: perPage,
+        select: {
+          id: true,
+          title: true,
+          price: true,
+          genre: true,
+          author: { select: { name: true, country: true } },
+        },
+      }),
+      this.prisma.book.count({ where }),
+    ]);
+    const items = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      price: row.price.toFixed(2),
+      genre: row.genre,
+      author: { name: row.author.name, country: row.author.country },
+    }));
+    return { items, meta: pageMeta(page, perPage, itemCount) };
+  }
+}
+
+@Controller('books')
+class QuerryKitController {
+  private readonly service: KitQueryService;
+
+  constructor(@Inject(PRISMA) prisma: PrismaClient) {
+    this.service = new KitQueryService(
+      prisma.book as never,
+      { subject: 'Book', accessibleWhere: readerWhere } as never,
+    );
+  }
+
+  @Get()
+  list(@Query(KitQueryTransformPipe, kitValidation) query: KitQueryDTO<never>) {
+    return KitResourceQuery.query({
+      service: this.service,
+      query,
+      schema: BookDto,
+      ability: READER,
+      map: (model: unknown) => toBookDto(model as BookRow),
+    });
+  }
+}
+
+@Controller('books')
+class FacetController {
+  private readonly resource: ResourceQuery<BookRow, BookDto, Reader>;
+
+  constructor(@Inject(PRISMA) prisma: PrismaClient) {
+    const service = new QueryService(prisma.book, { subject: 'Book', accessibleWhere: readerWhere });
+    this.resource = new ResourceQuery<BookRow, BookDto, Reader>({
+      service,
+      dto: BookDto,
+      map: (model) => toBookDto(model),
+    });
+  }
+
+  @Get()
+  list(@FacetQuery(validation) query: QueryDTO) {
+    return this.resource.query(query, { ability: READER });
+  }
+}
+
+const CONTROLLERS: Record<string, Type<unknown>> = {
+  handwritten: HandwrittenController,
+  'querry-kit': QuerryKitController,
+  facet: FacetController,
+};
+
+const kind = process.argv[2] ?? '';
+const controller = CONTROLLERS[kind];
+const url = process.env.DATABASE_URL;
+if (!controller || !url)
+  throw new Error(`usage: DATABASE_URL=… node nest-server.js <${Object.keys(CONTROLLERS).join('|')}>`);
+
+const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+
+@Module({ controllers: [controller], providers: [{ provide: PRISMA, useValue: prisma }] })
+class ServerModule {}
+
+const app = await NestFactory.create<NestExpressApplication>(ServerModule, { logger: ['error', 'warn'] });
+await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+const address = app.getHttpServer().address() as { port: number };
+process.send?.({ port: address.port });
+process.on('disconnect', () => {
+  void app
+    .close()
+    .finally(() => prisma.$disconnect())
+    .finally(() => process.exit(0));
+});

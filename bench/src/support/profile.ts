@@ -1,0 +1,28 @@
+import type { SampleOptions } from './sample.js';
+
+/** How long each kind of measurement runs; `--quick` shrinks everything for a smoke run. */
+export interface BenchProfile {
+  /** In-process CPU-bound work (codec, projection). */
+  readonly micro: SampleOptions;
+  /** In-process database reads (service). */
+  readonly service: SampleOptions;
+  /** HTTP: autocannon rounds per server, seconds per round, connections. */
+  readonly http: {
+    readonly rounds: number;
+    readonly seconds: number;
+    readonly connections: number;
+    readonly warmupSeconds: number;
+  };
+}
+
+export const FULL_PROFILE: BenchProfile = {
+  micro: { rounds: 15, batchMs: 60 },
+  service: { rounds: 9, batchMs: 400 },
+  http: { rounds: 5, seconds: 6, connections: 10, warmupSeconds: 3 },
+};
+
+export const QUICK_PROFILE: BenchProfile = {
+  micro: { rounds: 3, batchMs: 20 },
+  service: { rounds: 3, batchMs: 100 },
+  http: { rounds: 1, seconds: 2, connections: 10, warmupSeconds: 1 },
+};

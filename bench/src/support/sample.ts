@@ -1,0 +1,71 @@
+import { median, relativeSpread } from './stats.js';
+
+/** One contender of a comparison: `run` is one operation (awaited when it returns a promise). */
+export interface Variant {
+  readonly name: string;
+  readonly run: () => unknown;
+}
+
+export interface SampleOptions {
+  /** Measured rounds; each round times one batch of every variant. */
+  readonly rounds: number;
+  /** Target duration of one batch in milliseconds; the batch size is calibrated to reach it. */
+  readonly batchMs: number;
+}
+
+export interface Sample {
+  readonly name: string;
+  /** Median time of one operation, in nanoseconds, over the rounds. */
+  readonly medianNs: number;
+  /** Interquartile range of the rounds relative to the median. */
+  readonly spread: number;
+  readonly rounds: number;
+  readonly batch: number;
+}
+
+async function timeBatch(run: () => unknown, count: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) {
+    const result = run();
+    if (result instanceof Promise) await result;
+  }
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** Doubles the batch until it lasts `batchMs`; the calibration runs double as warm-up. */
+async function calibrate(run: () => unknown, batchMs: number): Promise<number> {
+  const target = batchMs * 1e6;
+  let count = 1;
+  for (;;) {
+    const elapsed = await timeBatch(run, count);
+    if (elapsed >= target || count >= 1 << 24) {
+      return Math.max(1, Math.round((count * target) / Math.max(elapsed, 1)));
+    }
+    count *= elapsed < target / 8 ? 8 : 2;
+  }
+}
+
+/**
+ * Times the variants in interleaved rounds (A B C, B C A, C A B, …) and reports each one's median.
+ * Interleaving spreads slow phases of a shared, noisy machine over all contenders alike, where
+ * running each to completion in turn would charge a burst of noise to whichever ran at that time.
+ */
+export async function sample(variants: readonly Variant[], options: SampleOptions): Promise<Sample[]> {
+  const batches: number[] = [];
+  for (const variant of variants) batches.push(await calibrate(variant.run, options.batchMs));
+  const perOp: number[][] = variants.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = (round + k) % variants.length;
+      const elapsed = await timeBatch(variants[i]!.run, batches[i]!);
+      perOp[i]!.push(elapsed / batches[i]!);
+    }
+  }
+  return variants.map((variant, i) => ({
+    name: variant.name,
+    medianNs: median(perOp[i]!),
+    spread: relativeSpread(perOp[i]!),
+    rounds: options.rounds,
+    batch: batches[i]!,
+  }));
+}

@@ -3,8 +3,11 @@
 //   HOST          interface to bind (default all interfaces)
 //   DATABASE_URL  postgresql://… for a real PostgreSQL server; unset for embedded PGlite
 //   PGLITE_DIR    where PGlite keeps its files (default examples/library/.data/pglite)
+//   DATABASE_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
+//   DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
+//                 PostgreSQL pool and timeouts (see src/database/postgresOptions.ts for the defaults)
 import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';
-import { DEFAULT_PGLITE_DIR } from './database/index.js';
+import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
 import { packagePath } from './database/paths.js';
 
 const started = performance.now();
@@ -17,6 +20,7 @@ const library = await createLibraryApp({
   databaseOptions: {
     url: process.env.DATABASE_URL || undefined,
     pgliteDir: process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR,
+    postgres: postgresOptionsFromEnv(process.env),
   },
   webDir: packagePath('dist/web'),
   logger: ['error', 'warn'],

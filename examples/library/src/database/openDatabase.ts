@@ -1,6 +1,7 @@
 import type { LibraryDatabase } from './database.types.js';
 import { openPglite } from './openPglite.js';
 import { openPostgres } from './openPostgres.js';
+import type { PostgresOptions } from './postgresOptions.js';
 
 export interface DatabaseOptions {
   /**
@@ -13,17 +14,22 @@ export interface DatabaseOptions {
    * @default undefined
    */
   pgliteDir?: string;
+  /**
+   * Pool size and timeouts for PostgreSQL; ignored without `url`.
+   * @default {} (every `PostgresOptions` default)
+   */
+  postgres?: PostgresOptions;
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<LibraryDatabase> {
-  const { url, pgliteDir } = options;
+  const { url, pgliteDir, postgres } = options;
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new TypeError(
         'The `DATABASE_URL` option must be a postgresql:// URL (or unset for embedded PGlite).',
       );
     }
-    return openPostgres(url);
+    return openPostgres(url, postgres);
   }
   return openPglite(pgliteDir);
 }

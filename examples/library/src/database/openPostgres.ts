@@ -2,16 +2,34 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import type { LibraryDatabase } from './database.types.js';
+import { type PostgresOptions, resolvePostgresOptions } from './postgresOptions.js';
 import { prepareDatabase } from './prepareDatabase.js';
 
 // Any constant works; it only has to be the same for every process preparing this database.
 const PREPARE_LOCK_KEY = 0x6661636574;
 
-/** A real PostgreSQL server. Tables are created and the fixture loaded only when they are missing or empty. */
-export async function openPostgres(connectionString: string): Promise<LibraryDatabase> {
-  const setup = new pg.Client({ connectionString });
+/**
+ * A real PostgreSQL server. Tables are created and the fixture loaded only when they are missing or
+ * empty. `options` size the pool and set the timeouts (see `PostgresOptions` for the defaults).
+ */
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<LibraryDatabase> {
+  const pool = resolvePostgresOptions(options);
+  const setup = new pg.Client({ connectionString, application_name: pool.applicationName });
   await setup.connect();
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString,
+      max: pool.poolSize,
+      connectionTimeoutMillis: pool.connectionTimeoutMs,
+      idleTimeoutMillis: pool.idleTimeoutMs,
+      application_name: pool.applicationName,
+      // Sent as a startup parameter, so it holds for every statement without an extra round trip.
+      ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
+    }),
+  });
   try {
     // Two processes starting against the same empty database (parallel test files) must not both
     // create the tables: the second waits here and then finds them seeded.

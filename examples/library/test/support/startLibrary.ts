@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { LogLevel } from '@nestjs/common';
 import { createLibraryApp, type LibraryApp } from '../../src/app.js';
 import type { DatabaseOptions } from '../../src/database/index.js';
 
@@ -11,9 +12,9 @@ export interface RunningLibrary extends LibraryApp {
 
 /** The real app (same bootstrap as `npm start`) on an ephemeral port. */
 export async function startLibrary(
-  options: { databaseOptions?: DatabaseOptions; webDir?: string } = {},
+  options: { databaseOptions?: DatabaseOptions; webDir?: string; logger?: LogLevel[] | false } = {},
 ): Promise<RunningLibrary> {
-  const library = await createLibraryApp({ ...options, logger: ['error'] });
+  const library = await createLibraryApp({ ...options, logger: options.logger ?? ['error'] });
   await library.app.listen(0, '127.0.0.1');
   const { port } = library.app.getHttpServer().address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

@@ -66,7 +66,7 @@ export class BookDto {
   @ApiProperty() pages!: number;
   @ApiProperty() published!: boolean;
   // Declared so that clients may filter on it: undeclared fields are refused in where (issue 7).
-  @ApiProperty() authorId!: number;
+  @ApiProperty({ required: false }) authorId?: number;
   @ApiProperty({ required: false })
   @Field({ expose: (context) => context.role !== 'reader' })
   internalNote?: string | null;

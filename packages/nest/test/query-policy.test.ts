@@ -6,6 +6,7 @@ import {
   assertQueryPolicy,
   checkQueryPolicy,
   DEFAULT_QUERY_BUDGET,
+  type DtoClass,
   FacetQueryException,
   type QueryBudget,
   type QueryPolicyInput,
@@ -16,7 +17,12 @@ import { PolicyAuthorDto, PolicyBookDto } from './support/policy-dtos.js';
 const reader = { role: 'reader' };
 const admin = { role: 'admin' };
 
-function issuesOf(query: QueryPolicyInput, context = reader, budget?: QueryBudget, dto = PolicyBookDto) {
+function issuesOf(
+  query: QueryPolicyInput,
+  context = reader,
+  budget?: QueryBudget,
+  dto: DtoClass = PolicyBookDto,
+) {
   try {
     checkQueryPolicy(query, dto, { context, ...(budget ? { budget } : {}) });
   } catch (error) {

@@ -285,7 +285,6 @@ describe('fuzzing GET /books over HTTP (PGlite)', () => {
           });
           const text = await response.text();
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          console.log('DBG', decodeURIComponent(query).slice(0, 150), text.slice(0, 200));
           expect(
             response.status === 200 || (response.status >= 400 && response.status < 500),
             `${response.status} for ?${query}: ${text}`,

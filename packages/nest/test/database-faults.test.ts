@@ -160,6 +160,12 @@ describe.skipIf(!postgres.available)('database faults on PostgreSQL', () => {
     expect(answerTo(error)).toEqual({ status: 504, body: TIMEOUT });
   });
 
+  it('a data exception the query caused (SQLSTATE 22P02) stays a 400', async () => {
+    const error = await failureOf(() => prisma.$queryRawUnsafe("SELECT 'not a number'::int"));
+    expect(error).toMatchObject({ code: 'P2010' });
+    expect(classifyError(error)).toEqual({ kind: 'request_rejected', status: 400 });
+  });
+
   it('a connection cut under a running query is an opaque 503, and the next query succeeds', async () => {
     const error = await whileBookIsLocked(async () => {
       const pending = failureOf(() => prisma.book.count());

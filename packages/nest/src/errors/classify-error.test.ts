@@ -89,6 +89,14 @@ describe('classifyError', () => {
       { kind: 'unavailable', status: 503 },
     ],
     [
+      'a data exception the request caused (SQLSTATE 22003, numeric out of range)',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '22003' }),
+      }),
+      { kind: 'request_rejected', status: 400 },
+    ],
+    [
       'any other database error without a Prisma code of its own',
       named('PrismaClientKnownRequestError', {
         code: 'P2039',

@@ -142,6 +142,7 @@ export function classifyError(error: unknown): ErrorClassification {
   const database = databaseFault(error);
   if (database === 'unavailable') return { kind: 'unavailable', status: 503 };
   if (database === 'timeout') return { kind: 'timeout', status: 504 };
+  if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   const { code } = error;
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
     return code === 'P2025' ? { kind: 'not_found', status: 404 } : { kind: 'request_rejected', status: 400 };
@@ -165,7 +166,14 @@ function adapterCause(error: Named): Named & { readonly kind?: unknown; readonly
   return isObject(adapterError.cause) ? (adapterError.cause as Named) : {};
 }
 
-function databaseFault(error: Named): 'unavailable' | 'timeout' | undefined {
+/**
+ * SQLSTATE classes 22 (data exception: a value out of range, an invalid date or pattern) and 23
+ * (integrity constraint) describe the values a request carried, so they stay 400s even when Prisma
+ * has no code of its own for them (`P2039`).
+ */
+const REJECTED_SQLSTATE = /^2[23][0-9A-Z]{3}$/;
+
+function databaseFault(error: Named): 'unavailable' | 'timeout' | 'rejected' | undefined {
   const { code } = error;
   if (typeof code === 'string' && UNAVAILABLE_PRISMA_CODES.has(code)) return 'unavailable';
   const cause = adapterCause(error);
@@ -175,6 +183,7 @@ function databaseFault(error: Named): 'unavailable' | 'timeout' | undefined {
     const text = String(databaseCode);
     if (TIMEOUT_DATABASE_CODES.has(text)) return 'timeout';
     if (UNAVAILABLE_DATABASE_CODES.has(text) || /^08[0-9A-Z]{3}$/.test(text)) return 'unavailable';
+    if (cause.kind === 'postgres' && REJECTED_SQLSTATE.test(text)) return 'rejected';
   }
   if (typeof code === 'string' && typeof error.syscall === 'string' && SOCKET_ERROR_CODES.has(code)) {
     return 'unavailable';

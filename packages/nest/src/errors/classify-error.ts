@@ -183,7 +183,7 @@ function databaseFault(error: Named): 'unavailable' | 'timeout' | 'rejected' | u
     const text = String(databaseCode);
     if (TIMEOUT_DATABASE_CODES.has(text)) return 'timeout';
     if (UNAVAILABLE_DATABASE_CODES.has(text) || /^08[0-9A-Z]{3}$/.test(text)) return 'unavailable';
-    if (cause.kind === 'postgres' && REJECTED_SQLSTATE.test(text)) return 'rejected';
+    if (REJECTED_SQLSTATE.test(text)) return 'rejected';
   }
   if (typeof code === 'string' && typeof error.syscall === 'string' && SOCKET_ERROR_CODES.has(code)) {
     return 'unavailable';

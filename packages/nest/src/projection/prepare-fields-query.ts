@@ -3,7 +3,6 @@ import {
   type FieldSelection,
   isFacetQueryError,
   type ParseFieldsOptions,
-  parseFields,
 } from '@facet/core';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { FieldProjection } from './field-projection.js';
@@ -11,6 +10,7 @@ import { getFieldSchema } from './field-schema.js';
 import type { DtoClass, FieldContext } from './field-schema.types.js';
 import { identitySources, includesFor, selectFor } from './load-plan.js';
 import { type IncludeTree, mergeIncludeTrees } from './merge-relation-args.js';
+import { parseFieldsCached } from './parse-fields-cached.js';
 import { type ResolvedSelection, resolveSelection } from './resolve-selection.js';
 
 export interface PrepareFieldsQueryOptions {
@@ -100,7 +100,7 @@ export function parseFieldsParameter(fields: unknown, options: PrepareFieldsQuer
     ]);
   }
   try {
-    return parseFields(fields, options.fieldsOptions);
+    return parseFieldsCached(fields, options.fieldsOptions);
   } catch (error) {
     if (!isFacetQueryError(error)) throw error;
     const [first, ...rest] = error.issues.map((issue) => ({ ...issue, path: ['fields', ...issue.path] }));

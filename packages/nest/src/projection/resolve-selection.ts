@@ -57,11 +57,14 @@ function walk(
     const fieldPath = [...at, name];
     const inExpression = [...resolve.prefix, ...fieldPath];
     const path = ['fields', ...inExpression];
-    const located = locateField(resolve.text, inExpression);
-    const position = located === undefined ? {} : { position: located };
+    // Locating a name scans the expression: only done for a name that is refused.
+    const position = () => {
+      const located = locateField(resolve.text, inExpression);
+      return located === undefined ? {} : { position: located };
+    };
     const field = schema.fields.get(name);
     if (field === undefined || !isFieldVisible(field, resolve.context)) {
-      issues.push({ code: 'unknown_key', path, ...position, message: `Unknown field '${name}'.` });
+      issues.push({ code: 'unknown_key', path, ...position(), message: `Unknown field '${name}'.` });
       continue;
     }
     if (value === true || value === undefined) {
@@ -72,7 +75,7 @@ function walk(
       issues.push({
         code: 'invalid_value',
         path,
-        ...position,
+        ...position(),
         message: `'${name}' is not a relation; it cannot have a nested selection.`,
       });
     }

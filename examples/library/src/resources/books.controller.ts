@@ -30,7 +30,7 @@ import { PRISMA } from '../prisma/prisma.token.js';
 import { DetailQueryDto } from './query-dtos.js';
 import { QueryServices } from './query-services.js';
 import { ReadController } from './read.controller.js';
-import { bodyValidation, strictValidation } from './validation.js';
+import { bodyValidation, refusePrototypeKeys, strictValidation } from './validation.js';
 
 const ID_PIPE = new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND });
 
@@ -109,7 +109,10 @@ export class BooksController extends ReadController<Book, BookDto> {
   @ApiCreatedResponse({ type: BookDto })
   @ApiConflictResponse({ description: 'The ISBN is taken' })
   @ApiForbiddenResponse({ description: 'The caller may not create books' })
-  async create(@Body(bodyValidation) body: CreateBookDto, @CurrentCaller() caller: Caller): Promise<BookDto> {
+  async create(
+    @Body(refusePrototypeKeys, bodyValidation) body: CreateBookDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<BookDto> {
     assertCan(caller, 'create', 'Book');
     const book = await this.write(() => this.prisma.book.create({ data: toData(body) }));
     return toBookDto(book, { staff: true });
@@ -121,7 +124,7 @@ export class BooksController extends ReadController<Book, BookDto> {
   @ApiForbiddenResponse({ description: 'The caller may not update books' })
   async update(
     @Param('id', ID_PIPE) id: number,
-    @Body(bodyValidation) body: UpdateBookDto,
+    @Body(refusePrototypeKeys, bodyValidation) body: UpdateBookDto,
     @CurrentCaller() caller: Caller,
   ): Promise<BookDto> {
     assertCan(caller, 'update', 'Book');

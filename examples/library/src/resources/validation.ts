@@ -1,4 +1,6 @@
-import { ValidationPipe } from '@nestjs/common';
+import { FacetQueryError } from '@facet/core';
+import { FacetQueryException } from '@facet/nest';
+import { type PipeTransform, ValidationPipe } from '@nestjs/common';
 
 /**
  * Validates a decoded query or a body against the parameter's class. Unknown keys are refused (400)
@@ -20,3 +22,36 @@ export const bodyValidation = new ValidationPipe({
   forbidUnknownValues: true,
   transform: true,
 });
+
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+function prototypeKeyPath(
+  value: unknown,
+  path: (string | number)[],
+  depth: number,
+): (string | number)[] | undefined {
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, member] of Object.entries(value)) {
+    if (PROTOTYPE_KEYS.has(key)) return [...path, key];
+    const found = prototypeKeyPath(member, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses (400) a JSON body with a `__proto__`, `constructor` or `prototype` key at any depth.
+ * `JSON.parse` keeps such keys as own properties, and the validation pipe would drop them without
+ * a word; as for query strings, a key that is dropped silently is refused instead.
+ */
+export const refusePrototypeKeys: PipeTransform<unknown, unknown> = {
+  transform(value) {
+    const path = prototypeKeyPath(value, [], 0);
+    if (path) {
+      throw new FacetQueryException(
+        new FacetQueryError([{ code: 'prototype_key', path, message: 'This key is not allowed.' }]),
+      );
+    }
+    return value;
+  },
+};

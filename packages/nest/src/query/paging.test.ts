@@ -48,6 +48,13 @@ describe('resolvePaging', () => {
     expect(issuesOf({ perPage: 101 })).toEqual([{ code: 'invalid_value', path: ['perPage'] }]);
   });
 
+  it('refuses a page beyond maxPage (a deep offset is a budget), with its limit', () => {
+    const bounded = { ...limits, maxPage: 50 };
+    expect(resolvePaging({ page: 50 }, bounded)).toEqual({ page: 50, perPage: 20 });
+    expect(() => resolvePaging({ page: 51 }, bounded)).toThrow(/page must not be greater than 50/);
+    expect(resolvePaging({ page: 1e9 }, limits).page).toBe(1e9);
+  });
+
   it('reports both keys at once', () => {
     expect(issuesOf({ page: 'x', perPage: 0 })).toEqual([
       { code: 'invalid_type', path: ['page'] },

@@ -8,6 +8,8 @@ export interface Paging {
 export interface PagingLimits {
   readonly defaultPerPage: number;
   readonly maxPerPage: number;
+  /** Largest `page`; `undefined`: no limit. */
+  readonly maxPage?: number;
 }
 
 const CANONICAL_POSITIVE_INTEGER = /^[1-9]\d*$/;
@@ -41,6 +43,13 @@ export function resolvePaging(input: { page?: unknown; perPage?: unknown }, limi
         path: ['page'],
         expected: 'a positive integer',
         message: 'page must be a positive integer',
+      });
+    } else if (limits.maxPage !== undefined && value > limits.maxPage) {
+      issues.push({
+        code: 'invalid_value',
+        path: ['page'],
+        limit: limits.maxPage,
+        message: `page must not be greater than ${limits.maxPage}`,
       });
     } else page = value;
   }

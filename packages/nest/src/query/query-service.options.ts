@@ -59,6 +59,13 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   maxPerPage?: number;
   /**
+   * Largest `page` a client may ask for; above it `query` answers 400. A deep page is an offset
+   * the database must walk past (`page=1e9` is a skip of billions of rows), so it is a budget.
+   * Facet default, not from the spec.
+   * @default 10000
+   */
+  maxPage?: number;
+  /**
    * The primary-key field `findById` filters on.
    * @default 'id'
    */
@@ -96,6 +103,7 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly errorLogger: QueryErrorLogger;
   readonly defaultPerPage: number;
   readonly maxPerPage: number;
+  readonly maxPage: number;
   readonly idField: string;
   readonly idType: IdType;
   readonly dto: DtoClass | undefined;
@@ -114,6 +122,7 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   errorLogger: defaultErrorLogger,
   defaultPerPage: 20,
   maxPerPage: 100,
+  maxPage: 10_000,
   idField: 'id',
   idType: 'auto',
   maxIncludeTake: 100,
@@ -127,6 +136,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   errorLogger: true,
   defaultPerPage: true,
   maxPerPage: true,
+  maxPage: true,
   idField: true,
   idType: true,
   dto: true,
@@ -179,6 +189,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     'maxPerPage',
     options.maxPerPage ?? DEFAULT_QUERY_SERVICE_OPTIONS.maxPerPage,
   );
+  const maxPage = positiveInteger('maxPage', options.maxPage ?? DEFAULT_QUERY_SERVICE_OPTIONS.maxPage);
   if (defaultPerPage > maxPerPage) {
     throw new RangeError(
       `The \`defaultPerPage\` option (${defaultPerPage}) cannot be greater than \`maxPerPage\` (${maxPerPage}).`,
@@ -209,6 +220,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     errorLogger,
     defaultPerPage,
     maxPerPage,
+    maxPage,
     idField,
     idType,
     dto: options.dto,

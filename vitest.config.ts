@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/client', 'packages/nest', 'examples/library'],
+    projects: ['packages/core', 'packages/client', 'packages/nest', 'examples/library', 'bench'],
   },
 });

@@ -13,7 +13,7 @@ import { runHttp } from './scenarios/http.js';
 import { runProjection } from './scenarios/projection.js';
 import { runService } from './scenarios/service.js';
 import { openPgliteClients, openPostgresClients } from './support/clients.js';
-import { preparePglite, preparePostgres } from './support/databases.js';
+import { preparePglite, preparePostgres, preparePostgresLarge } from './support/databases.js';
 import { LIMITS, OPTIMIZATIONS } from './support/explanations.js';
 import { machineInfo, versions } from './support/machine.js';
 import { repoPath } from './support/paths.js';
@@ -64,17 +64,31 @@ await step('projection', () => runProjection(profile));
 if (enabled('service')) {
   const pglite = await preparePglite();
   try {
-    await step('service', () => runService('PGlite', () => openPgliteClients(pglite.dir), profile));
+    await step('service', () =>
+      runService({ database: 'PGlite', large: false, open: () => openPgliteClients(pglite.dir) }, profile),
+    );
   } finally {
     pglite.dispose();
   }
   if (postgresUrl) {
     await step('service', () =>
-      runService('PostgreSQL', async () => openPostgresClients(postgresUrl), profile),
+      runService(
+        { database: 'PostgreSQL', large: false, open: async () => openPostgresClients(postgresUrl) },
+        profile,
+      ),
+    );
+    log('preparing the large PostgreSQL table...');
+    const largeUrl = await preparePostgresLarge();
+    await step('service', () =>
+      runService(
+        { database: 'PostgreSQL', large: true, open: async () => openPostgresClients(largeUrl) },
+        profile,
+      ),
     );
   } else if ('unavailable' in postgres) {
     results.push({
       id: 'service-postgresql',
+      short: 'Service (PostgreSQL)',
       title: 'Service: QueryService.query against raw Prisma (PostgreSQL)',
       method: '',
       measurements: [],
@@ -92,7 +106,7 @@ await step('client', () => runClientSize());
 const chartFile = 'benchmarks.svg';
 const chartRows = results.flatMap((s) =>
   s.comparisons.map((comparison) => ({
-    group: s.id.startsWith('service-') ? `Service ${s.id.slice(8)}` : s.title.split(':')[0]!,
+    group: s.short,
     comparison,
   })),
 );

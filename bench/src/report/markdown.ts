@@ -75,7 +75,7 @@ export function renderMarkdown(input: ReportInput): string {
     for (const c of scenario.comparisons) {
       if (c.target)
         push(
-          `| ${cell(scenario.title.split(':')[0]!)} ${scenario.id.startsWith('service-') ? `(${scenario.id.slice(8)})` : ''} | ${cell(c.label)} | ${c.kind} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
+          `| ${cell(scenario.short)} | ${cell(c.label)} | ${c.kind} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
         );
     }
     if (scenario.notRun) push(`| ${cell(scenario.title)} | not run | | | | ${cell(scenario.notRun)} |`);
@@ -87,7 +87,7 @@ export function renderMarkdown(input: ReportInput): string {
     push('', '### Missed targets and what limits them', '');
     for (const { s, c } of missed) {
       push(
-        `- **${s.title.split(':')[0]}${s.id.startsWith('service-') ? ` (${s.id.slice(8)})` : ''}, ${c.label}**: ${formatRatio(c.ratio)} against ${targetText(c)}, ${verdict(c).replace(/\*/g, '')}. ${input.limits[c.label] ?? ''}`,
+        `- **${s.short}, ${c.label}**: ${formatRatio(c.ratio)} against ${targetText(c)}, ${verdict(c).replace(/\*/g, '')}. ${input.limits[c.label] ?? ''}`,
       );
     }
   }

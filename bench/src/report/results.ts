@@ -29,6 +29,8 @@ export interface Comparison {
 
 export interface ScenarioResult {
   readonly id: string;
+  /** A short name for tables and the chart: 'Codec', 'Service (PostgreSQL)'. */
+  readonly short: string;
   readonly title: string;
   /** What was measured and how, one paragraph. */
   readonly method: string;

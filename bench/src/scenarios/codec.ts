@@ -71,6 +71,7 @@ export async function runCodec(profile: BenchProfile): Promise<ScenarioResult> {
   const faster = { op: '<=', value: 0.5 } as const;
   return {
     id: 'codec',
+    short: 'Codec',
     title: 'Codec: decodeQuery / encodeQuery against qs',
     method:
       `Three realistic query strings (${CODEC_QUERIES.map((q) => q.name).join(', ')}; ` +

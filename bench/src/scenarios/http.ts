@@ -150,6 +150,7 @@ export async function runHttp(
 ): Promise<ScenarioResult> {
   const base = {
     id: 'http',
+    short: 'HTTP',
     title: 'HTTP: the list endpoint under load (PostgreSQL)',
     method: '',
     notes: [] as string[],

@@ -97,6 +97,7 @@ export async function runProjection(profile: BenchProfile): Promise<ScenarioResu
   ];
   return {
     id: 'projection',
+    short: 'Projection',
     title: 'Projection: Fields.project against a hand-written mapper',
     method:
       `${COUNT} BookDto instances with a nested AuthorDto, projected to \`${FIELDS}\`; the outputs are ` +

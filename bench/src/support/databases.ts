@@ -1,6 +1,6 @@
 // The bench's databases, prepared by the example app's own code (tables from its committed DDL,
 // rows from its fixture), so every scenario reads the data the example serves.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,6 +53,57 @@ export async function preparePostgres(): Promise<{ url: string } | { unavailable
   await database.close();
   await vacuumAnalyze(url);
   return { url };
+}
+
+/** The large database: the example's tables, synthetic rows (no reviews or users). */
+export const LARGE_DATABASE = 'facet_bench_large';
+export const LARGE_BOOKS = 200_000;
+const LARGE_AUTHORS = 2_000;
+
+const FILL_LARGE = `
+INSERT INTO "Author" (id, name, email, country, "bornYear")
+  SELECT g, 'Author ' || g, 'author' || g || '@example.org', (ARRAY['NL','DE','FR','GB','US','JP'])[1 + g % 6], 1900 + g % 100
+  FROM generate_series(1, ${LARGE_AUTHORS}) g;
+INSERT INTO "Book" (id, isbn, title, price, pages, genre, published, "publishedAt", "authorId", "internalNote")
+  SELECT g, '978' || lpad(g::text, 10, '0'), 'Book ' || md5(g::text), (5 + (g * 37) % 9500 / 100.0)::numeric(10,2),
+    50 + (g * 13) % 900, (ARRAY['FICTION','SCIENCE','HISTORY','POETRY','TECH']::"Genre"[])[1 + g % 5],
+    g % 4 <> 0, timestamp '2000-01-01' + (g % 9000) * interval '1 day', 1 + g % ${LARGE_AUTHORS}, ''
+  FROM generate_series(1, ${LARGE_BOOKS}) g;`;
+
+/**
+ * A second bench database with ${LARGE_BOOKS.toLocaleString('en-US')} books, where the database's
+ * own work outweighs Prisma's per-query CPU cost, as in a production table. Built once with
+ * `generate_series` (a few seconds) and kept.
+ */
+export async function preparePostgresLarge(): Promise<string> {
+  const admin = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [LARGE_DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_SERVER_URL);
+  url.pathname = `/${LARGE_DATABASE}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const table = await client.query(`SELECT to_regclass('public."Book"') AS t`);
+    if (table.rows[0].t === null) {
+      await client.query(readFileSync(repoPath('examples/library/prisma/postgres.sql'), 'utf8'));
+    }
+    const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM "Book"');
+    if (count.rows[0]!.n !== LARGE_BOOKS) {
+      await client.query('TRUNCATE "Review", "Book", "Author" RESTART IDENTITY CASCADE');
+      await client.query(FILL_LARGE);
+      // Not in the statement above: VACUUM cannot run inside the implicit transaction of a multi-statement query.
+      await client.query('VACUUM ANALYZE');
+    }
+  } finally {
+    await client.end();
+  }
+  return url.toString();
 }
 
 /** Fresh planner statistics, so plans do not change in the middle of a run. */

@@ -23,11 +23,20 @@ export interface Sample {
   readonly batch: number;
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 async function timeBatch(run: () => unknown, count: number): Promise<number> {
   const start = process.hrtime.bigint();
   for (let i = 0; i < count; i++) {
     const result = run();
-    if (result instanceof Promise) await result;
+    // Any thenable, not only Promise: Prisma's queries are lazy PrismaPromises that run on `then`.
+    if (isThenable(result)) await result;
   }
   return Number(process.hrtime.bigint() - start);
 }

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { MachineInfo } from '../support/machine.js';
+import { formatValue, renderMarkdown, verdict } from './markdown.js';
+import { compare, type Measurement, meetsTarget, type ScenarioResult, speedup } from './results.js';
+import { renderChart } from './svg.js';
+
+const times: Measurement[] = [
+  { name: 'facet', value: 4, unit: 'µs' },
+  { name: 'qs', value: 10, unit: 'µs' },
+];
+const rates: Measurement[] = [
+  { name: 'facet', value: 900, unit: 'req/s' },
+  { name: 'hand', value: 1000, unit: 'req/s' },
+];
+
+describe('comparisons', () => {
+  it('divides subject by baseline and knows times from throughput by the unit', () => {
+    const time = compare(times, 'decode', 'facet', 'qs', { op: '<=', value: 0.5 });
+    expect(time).toMatchObject({ kind: 'time', ratio: 0.4 });
+    expect(speedup(time)).toBeCloseTo(2.5);
+    expect(meetsTarget(time)).toBe(true);
+    const rate = compare(rates, 'list', 'facet', 'hand', { op: '>=', value: 0.95 });
+    expect(rate).toMatchObject({ kind: 'throughput', ratio: 0.9 });
+    expect(speedup(rate)).toBeCloseTo(0.9);
+    expect(meetsTarget(rate)).toBe(false);
+  });
+
+  it('refuses a name that was not measured rather than comparing against nothing', () => {
+    expect(() => compare(times, 'x', 'facet', 'nope')).toThrow(/nope/);
+  });
+
+  it('says by how much a target is missed', () => {
+    expect(verdict(compare(rates, 'list', 'facet', 'hand', { op: '>=', value: 0.95 }))).toBe(
+      '**missed by 5 %**',
+    );
+    expect(verdict(compare(times, 'decode', 'facet', 'qs', { op: '<=', value: 0.2 }))).toBe(
+      '**missed by 100 %**',
+    );
+    expect(verdict(compare(times, 'decode', 'facet', 'qs', { op: '<=', value: 0.5 }))).toBe('met');
+    expect(verdict(compare(times, 'decode', 'facet', 'qs'))).toBe('');
+  });
+
+  it('formats values with their unit', () => {
+    expect(formatValue({ value: 1234.4, unit: 'req/s' })).toBe('1,234 req/s');
+    expect(formatValue({ value: 0.01234, unit: 'µs' })).toBe('0.012 µs');
+    expect(formatValue({ value: 2048, unit: 'B' })).toBe('2,048 B');
+  });
+});
+
+const machine: MachineInfo = {
+  cpu: 'Test CPU',
+  cores: 2,
+  memoryGiB: 8,
+  node: 'v20.0.0',
+  platform: 'linux x64',
+  loadAverage: '0 / 0 / 0',
+};
+
+function scenario(overrides: Partial<ScenarioResult>): ScenarioResult {
+  return {
+    id: 'http',
+    short: 'HTTP',
+    title: 'HTTP: list',
+    method: 'Method text.',
+    measurements: rates,
+    comparisons: [compare(rates, 'Facet vs hand-written', 'facet', 'hand', { op: '>=', value: 0.95 })],
+    notes: ['A note.'],
+    ...overrides,
+  };
+}
+
+describe('renderMarkdown', () => {
+  const markdown = renderMarkdown({
+    date: new Date('2026-01-02T03:04:05Z'),
+    durationSeconds: 123,
+    profile: 'full',
+    machine,
+    postgres: '15.0',
+    versions: { qs: '6.0.0' },
+    scenarios: [
+      scenario({}),
+      scenario({
+        id: 'service-postgresql',
+        short: 'Service (PostgreSQL)',
+        notRun: 'PostgreSQL is unreachable: ECONNREFUSED',
+      }),
+    ],
+    chartFile: 'benchmarks.svg',
+    limits: { 'Facet vs hand-written': 'The limit is Prisma.' },
+    optimizations: [{ name: 'count skipped', evidence: 'row X' }],
+  });
+
+  it('lists each target with its measured ratio and verdict', () => {
+    expect(markdown).toContain(
+      '| HTTP | Facet vs hand-written | throughput | 0.90× | ≥ 0.95× | **missed by 5 %** |',
+    );
+  });
+  it('explains a missed target with its limit', () => {
+    expect(markdown).toMatch(
+      /HTTP, Facet vs hand-written\*\*: 0\.90× against ≥ 0\.95×, missed by 5 %\. The limit is Prisma\./,
+    );
+  });
+  it('records a scenario that did not run, with the reason', () => {
+    expect(markdown).toContain('Not run: PostgreSQL is unreachable: ECONNREFUSED');
+  });
+  it('names the machine, the versions, the date and the chart', () => {
+    expect(markdown).toContain('Test CPU, 2 cores; RAM 8 GiB');
+    expect(markdown).toContain('qs 6.0.0');
+    expect(markdown).toContain('2026-01-02 03:04 UTC');
+    expect(markdown).toContain('](benchmarks.svg)');
+  });
+});
+
+describe('renderChart', () => {
+  const faster = compare(times, 'decode <fast> & "quoted"', 'facet', 'qs', { op: '<=', value: 0.5 });
+  const slower = compare(rates, 'list', 'facet', 'hand', { op: '>=', value: 0.95 });
+  const svg = renderChart(
+    [
+      { group: 'Codec', comparison: faster },
+      { group: 'HTTP', comparison: slower },
+    ],
+    'Title',
+  );
+
+  it('escapes labels, so the SVG stays well-formed', () => {
+    expect(svg).toContain('decode &#60;fast&#62; &#38; &#34;quoted&#34;');
+    expect(svg).not.toContain('<fast>');
+  });
+
+  it('draws a met target green to the right of 1× and a missed one red to the left', () => {
+    const bars = [
+      ...svg.matchAll(
+        /<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-f]+)"\/>/g,
+      ),
+    ];
+    expect(bars).toHaveLength(2);
+    const one = Number(/<line x1="([\d.]+)"[^>]*stroke="#000"\/>/.exec(svg)![1]);
+    const [fast, slow] = bars.map((m) => ({ x: Number(m[1]), width: Number(m[2]), fill: m[3] }));
+    expect(fast!.fill).toBe('#2e7d32');
+    expect(fast!.x).toBeCloseTo(one);
+    expect(slow!.fill).toBe('#c62828');
+    expect(slow!.x + slow!.width).toBeCloseTo(one);
+  });
+});

@@ -182,6 +182,20 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
     });
   });
 
+  describe('parameters a route does not take', () => {
+    it.each([
+      '/books/1?page=2',
+      '/books/1?perPage=5',
+      '/books/count?fields=id',
+      '/books/count?orderBy.title=asc',
+      '/books/search?distinct=title',
+      '/books/search?cursor.id=1',
+      '/books/search?take=1000',
+    ])('%s', async (path) => {
+      expectRefused(await get(path, 'admin'));
+    });
+  });
+
   describe('fields with inherited names', () => {
     it.each([
       'constructor',

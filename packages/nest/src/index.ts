@@ -6,6 +6,7 @@ export {
   mergeAccessWhere,
 } from './access/index.js';
 export { AggregateQueryDTO } from './dto/aggregate-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO } from './dto/detail-query.dto.js';
 export { PageMetaDTO, type PartialPageMeta, PartialPageMetaDTO } from './dto/page-meta.dto.js';
 export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';

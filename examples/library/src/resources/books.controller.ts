@@ -1,4 +1,4 @@
-import { classifyError, FacetQuery, ResourceQuery, toHttpException } from '@facet/nest';
+import { classifyError, DetailQueryDTO, FacetQuery, ResourceQuery, toHttpException } from '@facet/nest';
 import { ApiFacetQuery } from '@facet/nest/swagger';
 import {
   BadRequestException,
@@ -27,7 +27,6 @@ import { type AppAbility, assertCan, type Caller, CurrentCaller } from '../auth/
 import { BookDto, CreateBookDto, staffOnly, toBookDto, UpdateBookDto } from '../dto/index.js';
 import type { Book, Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { PRISMA } from '../prisma/prisma.token.js';
-import { DetailQueryDto } from './query-dtos.js';
 import { QueryServices } from './query-services.js';
 import { ReadController } from './read.controller.js';
 import { bodyValidation, refusePrototypeKeys, strictValidation } from './validation.js';
@@ -61,7 +60,7 @@ export class BooksController extends ReadController<Book, BookDto> {
   @ApiFacetQuery({ paging: false, fields: 'detail' })
   byIsbn(
     @Param('isbn') isbn: string,
-    @FacetQuery(strictValidation) query: DetailQueryDto,
+    @FacetQuery(strictValidation) query: DetailQueryDTO,
     @CurrentCaller() caller: Caller,
   ) {
     return this.resource.findOne(

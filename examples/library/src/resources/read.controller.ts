@@ -1,9 +1,16 @@
-import { assertQueryPolicy, type DtoClass, FacetQuery, QueryDTO, type ResourceQuery } from '@facet/nest';
+import {
+  assertQueryPolicy,
+  CountQueryDTO,
+  DetailQueryDTO,
+  type DtoClass,
+  FacetQuery,
+  QueryDTO,
+  type ResourceQuery,
+} from '@facet/nest';
 import { ApiFacetErrors, ApiFacetQuery } from '@facet/nest/swagger';
 import { Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type AppAbility, type Caller, CurrentCaller } from '../auth/index.js';
-import { CountQueryDto, DetailQueryDto } from './query-dtos.js';
 import { strictValidation } from './validation.js';
 
 /** What a read route needs to count under the caller's access filter. */
@@ -51,7 +58,7 @@ export abstract class ReadController<TModel, TDto extends object> {
   @ApiFacetQuery({ paging: false, fields: false, relations: false })
   @ApiOkResponse({ schema: { type: 'integer', example: 167 } })
   count(
-    @FacetQuery(strictValidation) query: CountQueryDto,
+    @FacetQuery(strictValidation) query: CountQueryDTO,
     @CurrentCaller() caller: Caller,
   ): Promise<number> {
     // ResourceQuery checks the other routes; this one reads through the service directly. The
@@ -65,7 +72,7 @@ export abstract class ReadController<TModel, TDto extends object> {
   @ApiFacetQuery({ paging: false, fields: 'detail' })
   findById(
     @Param('id') id: string,
-    @FacetQuery(strictValidation) query: DetailQueryDto,
+    @FacetQuery(strictValidation) query: DetailQueryDTO,
     @CurrentCaller() caller: Caller,
   ) {
     return this.detail(id, query, caller);
@@ -78,7 +85,7 @@ export abstract class ReadController<TModel, TDto extends object> {
   @ApiFacetQuery({ paging: false, fields: 'detail' })
   get(
     @Param('id') id: string,
-    @FacetQuery(strictValidation) query: DetailQueryDto,
+    @FacetQuery(strictValidation) query: DetailQueryDTO,
     @CurrentCaller() caller: Caller,
   ) {
     return this.detail(id, query, caller);
@@ -89,7 +96,7 @@ export abstract class ReadController<TModel, TDto extends object> {
     return this.resource.query(query, { ability: caller.ability, context: { role: caller.role } });
   }
 
-  protected detail(id: string, query: DetailQueryDto, caller: Caller) {
+  protected detail(id: string, query: DetailQueryDTO, caller: Caller) {
     return this.resource.findById(id, query, { ability: caller.ability, context: { role: caller.role } });
   }
 }

@@ -12,6 +12,9 @@ describe('resolveQueryServiceOptions', () => {
       maxPerPage: 100,
       idField: 'id',
       idType: 'int',
+      maxPage: 10_000,
+      maxIncludeTake: 100,
+      dto: undefined,
     });
     expect(typeof resolved.errorLogger).toBe('function');
   });
@@ -26,6 +29,9 @@ describe('resolveQueryServiceOptions', () => {
     [{ accessibleWhere: () => ({}) }, TypeError, /`subject` and `accessibleWhere`/],
     [{ subject: '', accessibleWhere: () => ({}) }, TypeError, /`subject`/],
     [{ errorLogger: 'console' }, TypeError, /`errorLogger`/],
+    [{ maxPage: 0 }, RangeError, /`maxPage`/],
+    [{ maxIncludeTake: -1 }, RangeError, /`maxIncludeTake`/],
+    [{ dto: {} }, TypeError, /`dto`/],
     [{ maxPageSize: 10 }, TypeError, /Unknown QueryService option `maxPageSize`/],
   ])('refuses %j naming the option', (options, type, message) => {
     expect(() => resolve({ idType: 'int', ...options })).toThrow(type);

@@ -346,6 +346,14 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       expect(response.status).toBe(400);
     });
 
+    it('fields that load relations deeper than the relation budget', async () => {
+      const response = await get(
+        `/authors?fields=${encodeURIComponent('id,books{reviews{book{reviews{id}}}}')}`,
+      );
+      expectRefused(response);
+      expect(response.body).toMatchObject({ code: 'too_deep', path: 'fields.books.reviews.book.reviews' });
+    });
+
     it('includes fields deeper than the fields budget', async () => {
       const fields = 'author{books{author{books{author{books{author{id}}}}}}}';
       expectRefused(await get(`/books?fields=${encodeURIComponent(fields)}`, 'admin'));

@@ -256,6 +256,31 @@ describe('checkQueryPolicy: budgets', () => {
     });
   });
 
+  it('relations selected by fields count towards the same budget', () => {
+    const check = (selection: Record<string, unknown>, budget?: QueryBudget) => {
+      try {
+        checkQueryPolicy({ include: { author: true } }, PolicyBookDto, {
+          context: admin,
+          ...(budget ? { budget } : {}),
+          fields: { selection: selection as never, path: ['fields', 'items'] },
+        });
+      } catch (error) {
+        return (error as FacetQueryError).issues[0];
+      }
+      return undefined;
+    };
+    expect(check({ id: true, reviews: { book: { author: true } } })).toBeUndefined();
+    expect(check({ reviews: { book: { reviews: { book: true } } } })).toMatchObject({
+      code: 'too_deep',
+      path: ['fields', 'items', 'reviews', 'book', 'reviews', 'book'],
+      limit: 3,
+    });
+    expect(check({ reviews: true, author: true }, { maxIncludes: 2 })).toMatchObject({
+      code: 'too_many',
+      path: ['fields', 'items', 'author'],
+    });
+  });
+
   it('sort keys', () => {
     expect(issuesOf({ orderBy: Array.from({ length: 6 }, () => ({ title: 'asc' })) })[0]).toMatchObject({
       code: 'too_many',

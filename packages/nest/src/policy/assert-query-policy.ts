@@ -1,4 +1,4 @@
-import { type FacetIssue, FacetQueryError, type IssuePath } from '@facet/core';
+import { type FacetIssue, FacetQueryError, type FieldSelection, type IssuePath } from '@facet/core';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
@@ -35,6 +35,12 @@ export interface QueryPolicyOptions {
   readonly context?: FieldContext;
   /** Size limits; see `QueryBudget` for the defaults. */
   readonly budget?: QueryBudget;
+  /**
+   * A parsed `fields` selection of the same read, and where it sits in the parameter
+   * (`['fields']`, or `['fields', 'items']` in an envelope). The relations it selects count
+   * towards `maxIncludes` and `maxIncludeDepth`; its names are checked by the projection itself.
+   */
+  readonly fields?: { readonly selection: FieldSelection; readonly path: IssuePath };
 }
 
 /** A field a client may not name, whether undeclared or hidden: one message for both (no oracle). */
@@ -67,6 +73,7 @@ export function checkQueryPolicy(
     checker.orderBy(query.orderBy, dto, ['orderBy'], 1);
     checker.load(query.include, dto, ['include'], 'include', 1);
     checker.load(query.select, dto, ['select'], 'select', 1);
+    if (options.fields) checker.selectedRelations(options.fields.selection, dto, options.fields.path, 1);
   } catch (error) {
     if (error !== STOP) throw error;
   }
@@ -343,6 +350,19 @@ class PolicyChecker {
     this.orderBy(args.orderBy, field.target, [...path, 'orderBy'], 1);
     this.load(args.include, field.target, [...path, 'include'], 'include', depth + 1);
     this.load(args.select, field.target, [...path, 'select'], 'select', depth + 1);
+  }
+
+  /** Relations a `fields` selection loads; unknown names are left to the projection's own check. */
+  selectedRelations(selection: FieldSelection, dto: DtoClass, path: Path, depth: number): undefined {
+    for (const [name, child] of Object.entries(selection)) {
+      const field = getFieldSchema(dto).fields.get(name);
+      if (field?.kind !== 'relation') continue;
+      const at = [...path, name];
+      if (depth > this.budget.maxIncludeDepth)
+        return this.tooDeep(at, this.budget.maxIncludeDepth, 'relations');
+      this.countInclude(at);
+      if (child !== true && child !== undefined) this.selectedRelations(child, field.target, at, depth + 1);
+    }
   }
 
   /** `_count: true`, or `_count: { select: { <to-many relation>: true | { where } } }`. */

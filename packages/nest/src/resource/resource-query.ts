@@ -122,9 +122,11 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
   ): PreparedFieldsQuery<TQuery> {
     const { baseInclude, pushDown, alwaysSelect, fieldsOptions, budget } = this.options;
     // The client's own where/orderBy/include/select, before server includes join them.
+    // The relations `fields` selects count towards the same relation budget.
     checkQueryPolicy(query as QueryPolicyInput, this.options.dto, {
       context: read.context ?? {},
       ...(budget === undefined ? {} : { budget }),
+      ...(selection === undefined ? {} : { fields: { selection, path: ['fields', ...prefix] } }),
     });
     const options: PrepareFieldsQueryOptions = {
       ...(baseInclude === undefined ? {} : { baseInclude }),

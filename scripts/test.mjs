@@ -10,6 +10,8 @@ const steps = [
   ['prepare test fixtures', 'npm run test:prepare --workspaces --if-present'],
   ['typecheck', 'npm run typecheck'],
   ['unit and integration tests', 'npx vitest run'],
+  // On its own, after the rest: its latencies and heap figures need the CPU to themselves.
+  ['load suite', 'npm run test:load -w facet-example-library'],
   ['packaging checks', 'npm run check:packages'],
 ];
 

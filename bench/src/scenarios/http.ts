@@ -1,9 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
 import {
   FACET_LIST_QUERY,
+  FACET_LIST_QUERY_NO_TOTALS,
   LIST_PER_PAGE,
   PLAIN_LIST_QUERY,
   QUERRY_KIT_LIST_QUERY,
@@ -18,10 +20,13 @@ interface Contender {
   readonly args: readonly string[];
   readonly path: string;
   readonly env?: Record<string, string>;
+  /** The answer's meta has no totals (an envelope projection without itemCount). */
+  readonly noTotals?: boolean;
 }
 
 const EXAMPLE = 'Facet: example app GET /api/v1/books';
 const FACET = 'Facet: ResourceQuery, static access filter';
+const FACET_NO_TOTALS = 'Facet: ResourceQuery, page without totals (no count)';
 const HAND = 'hand-written NestJS + Prisma controller';
 const KIT = '@querry-kit/nest 1.0.5';
 const PG = 'pg + node:http (physical limit)';
@@ -37,6 +42,13 @@ function contenders(): Contender[] {
       env: { HOST: '127.0.0.1' },
     },
     { name: FACET, script: nest, args: ['facet'], path: `/books?${FACET_LIST_QUERY}` },
+    {
+      name: FACET_NO_TOTALS,
+      script: nest,
+      args: ['facet'],
+      path: `/books?${FACET_LIST_QUERY_NO_TOTALS}`,
+      noTotals: true,
+    },
     { name: HAND, script: nest, args: ['handwritten'], path: `/books?${PLAIN_LIST_QUERY}` },
     { name: KIT, script: nest, args: ['querry-kit'], path: `/books?${QUERRY_KIT_LIST_QUERY}` },
     {
@@ -116,8 +128,11 @@ async function assertSameAnswers(running: readonly Running[]): Promise<number> {
     running.map(async (r) => ({ name: r.contender.name, ...normalise(await (await fetch(r.url)).json()) })),
   );
   const reference = answers[answers.length - 1]!;
-  for (const answer of answers) {
-    if (answer.items !== reference.items || answer.itemCount !== reference.itemCount) {
+  for (const [i, answer] of answers.entries()) {
+    const sameCount = running[i]!.contender.noTotals
+      ? answer.itemCount === undefined
+      : answer.itemCount === reference.itemCount;
+    if (answer.items !== reference.items || !sameCount) {
       throw new Error(
         `bench: ${answer.name} answers differently from ${reference.name}:\n${answer.items} (${answer.itemCount})\n${reference.items} (${reference.itemCount})`,
       );
@@ -129,14 +144,39 @@ async function assertSameAnswers(running: readonly Running[]): Promise<number> {
   return reference.itemCount as number;
 }
 
-async function load(url: string, seconds: number, connections: number) {
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a process has used (user + system), from /proc; `undefined` where there is none.
+ * Unlike requests/s, CPU per request hardly depends on what else the machine is doing.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url: string, seconds: number, connections: number, pid?: number) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration: seconds });
+  const cpuAfter = cpuSeconds(pid);
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
       `bench: ${url} had ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
     );
   }
-  return { rps: result['2xx'] / result.duration, p50: result.latency.p50 };
+  const cpuMsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? Number.NaN
+      : ((cpuAfter - cpuBefore) * 1000) / result['2xx'];
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, cpuMsPerRequest };
 }
 
 /**
@@ -166,12 +206,14 @@ export async function runHttp(
     for (const r of running) await load(r.url, warmupSeconds, connections);
     const rps: number[][] = running.map(() => []);
     const p50: number[][] = running.map(() => []);
+    const cpu: number[][] = running.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < running.length; k++) {
         const i = (round + k) % running.length;
-        const result = await load(running[i]!.url, seconds, connections);
+        const result = await load(running[i]!.url, seconds, connections, running[i]!.child.pid);
         rps[i]!.push(result.rps);
         p50[i]!.push(result.p50);
+        cpu[i]!.push(result.cpuMsPerRequest);
       }
     }
     const measurements: Measurement[] = running.map((r, i) => ({
@@ -181,13 +223,21 @@ export async function runHttp(
       spread: relativeSpread(rps[i]!),
       detail: `p50 latency ${median(p50[i]!).toFixed(1)} ms`,
     }));
+    // The same contenders by the server's CPU time per request: the steadier measure on a shared machine.
+    const cpuMeasurements: Measurement[] = running.map((r, i) => ({
+      name: `${r.contender.name}, server CPU per request`,
+      value: median(cpu[i]!),
+      unit: 'ms',
+      spread: relativeSpread(cpu[i]!),
+    }));
+    const cpuOf = (name: string) => `${name}, server CPU per request`;
     return {
       ...base,
       method:
         `GET of one page (${LIST_PER_PAGE} of ${itemCount} matching published books: genre in a list, pages ≥ 120, ` +
         `by title, with author name and country via \`fields\`/\`include\`). autocannon with ${connections} connections, ` +
         `${rounds} interleaved rounds of ${seconds} s per contender after a ${warmupSeconds} s warm-up; median requests/s.`,
-      measurements,
+      measurements: [...measurements, ...cpuMeasurements],
       comparisons: [
         compare(measurements, 'Facet example app vs hand-written', EXAMPLE, HAND, { op: '>=', value: 0.95 }),
         compare(measurements, 'Facet ResourceQuery vs hand-written', FACET, HAND, { op: '>=', value: 0.95 }),
@@ -199,10 +249,31 @@ export async function runHttp(
           op: '>=',
           value: 1.3,
         }),
+        compare(measurements, 'Facet ResourceQuery without totals vs hand-written', FACET_NO_TOTALS, HAND),
         compare(measurements, 'hand-written vs pg + node:http', HAND, PG),
         compare(measurements, 'Facet example app vs pg + node:http', EXAMPLE, PG),
+        compare(
+          cpuMeasurements,
+          'CPU per request: Facet example app vs hand-written',
+          cpuOf(EXAMPLE),
+          cpuOf(HAND),
+        ),
+        compare(
+          cpuMeasurements,
+          'CPU per request: Facet ResourceQuery vs hand-written',
+          cpuOf(FACET),
+          cpuOf(HAND),
+        ),
+        compare(
+          cpuMeasurements,
+          'CPU per request: Facet ResourceQuery vs @querry-kit/nest',
+          cpuOf(FACET),
+          cpuOf(KIT),
+        ),
+        compare(cpuMeasurements, 'CPU per request: hand-written vs pg + node:http', cpuOf(HAND), cpuOf(PG)),
       ],
       notes: [
+        "Requests/s on a 2-core machine shared by autocannon, PostgreSQL and the server is noisy; the server process's CPU time per request (from /proc, user + system) hardly depends on that contention, so the CPU rows are the steadier comparison of what each stack costs.",
         'Each contender gets the query in its own wire format: Facet dotted keys and JSON values (as @facet/client sends them), @querry-kit/nest one JSON value per argument (its pipe overwrites sibling dotted keys), the hand-written controller and the pg server one plain parameter per filter.',
         'The example app also runs its auth guard, builds a CASL ability per request and checks every field named in the query against the DTO (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use.',
       ],

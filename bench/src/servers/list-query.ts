@@ -19,6 +19,19 @@ export const FACET_LIST_QUERY = encodeQuery({
 });
 
 /**
+ * The same page through the envelope projection without totals (`meta{page,perPage,hasNextPage}`):
+ * Facet then runs no count query, which a hand-written endpoint with a fixed response never skips.
+ */
+export const FACET_LIST_QUERY_NO_TOTALS = encodeQuery({
+  where: { genre: { in: [...LIST_GENRES] }, pages: { gte: LIST_MIN_PAGES } },
+  orderBy: [{ title: 'asc' }],
+  include: { author: true },
+  page: 1,
+  perPage: LIST_PER_PAGE,
+  fields: `items{${LIST_FIELDS}},meta{page,perPage,hasNextPage}`,
+});
+
+/**
  * @querry-kit/nest's pipe merges dotted keys with `Object.assign`, so `where.genre…` and
  * `where.pages…` would overwrite each other; its documented form is one JSON value per argument.
  */

@@ -66,7 +66,9 @@ server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address() as { port: number };
   process.send?.({ port: address.port });
 });
-process.on('disconnect', () => {
+const shutdown = () => {
   server.close();
   void pool.end().finally(() => process.exit(0));
-});
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, shutdown);
+process.on('disconnect', shutdown);

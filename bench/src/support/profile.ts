@@ -17,8 +17,8 @@ export interface BenchProfile {
 
 export const FULL_PROFILE: BenchProfile = {
   micro: { rounds: 15, batchMs: 60 },
-  service: { rounds: 9, batchMs: 400 },
-  http: { rounds: 5, seconds: 6, connections: 10, warmupSeconds: 3 },
+  service: { rounds: 11, batchMs: 500 },
+  http: { rounds: 7, seconds: 4, connections: 10, warmupSeconds: 3 },
 };
 
 export const QUICK_PROFILE: BenchProfile = {

@@ -15,6 +15,7 @@ import { runService } from './scenarios/service.js';
 import { openPgliteClients, openPostgresClients } from './support/clients.js';
 import { preparePglite, preparePostgres, preparePostgresLarge } from './support/databases.js';
 import { LIMITS, OPTIMIZATIONS } from './support/explanations.js';
+import { startLatencyProxy } from './support/latency-proxy.js';
 import { machineInfo, versions } from './support/machine.js';
 import { repoPath } from './support/paths.js';
 import { FULL_PROFILE, QUICK_PROFILE } from './support/profile.js';
@@ -27,6 +28,8 @@ const only = args
   .split(',');
 const enabled = (name: string) => only === undefined || only.includes(name);
 const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
+/** Round-trip time of the "database on another host" service run. */
+const RTT_MS = 2;
 
 const started = Date.now();
 const load = loadavg()
@@ -77,6 +80,22 @@ if (enabled('service')) {
         profile,
       ),
     );
+    const proxy = await startLatencyProxy(postgresUrl, RTT_MS / 2);
+    try {
+      await step('service', () =>
+        runService(
+          {
+            database: 'PostgreSQL',
+            large: false,
+            rttMs: RTT_MS,
+            open: async () => openPostgresClients(proxy.url),
+          },
+          profile,
+        ),
+      );
+    } finally {
+      await proxy.close();
+    }
     log('preparing the large PostgreSQL table...');
     const largeUrl = await preparePostgresLarge();
     await step('service', () =>

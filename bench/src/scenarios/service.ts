@@ -28,6 +28,8 @@ export interface ServiceTarget {
   /** 'PGlite', 'PostgreSQL', … */
   readonly database: string;
   readonly large: boolean;
+  /** Round-trip time added by a proxy between Node and the database, in ms (0: none). */
+  readonly rttMs?: number;
   readonly open: () => Promise<OpenClients>;
 }
 const PER_PAGE = 20;
@@ -41,6 +43,8 @@ const FIELDS = 'id,title,price,genre,author{name,country}';
  */
 export async function runService(target: ServiceTarget, profile: BenchProfile): Promise<ScenarioResult> {
   const { database, large } = target;
+  const rtt = target.rttMs ?? 0;
+  const suffix = [large ? 'large' : '', rtt ? `${rtt} ms RTT` : ''].filter(Boolean).join(', ');
   // On the large table the page is sorted by price, which has no index: like the count, it scans
   // every matching row, so the two reads cost about the same (the case concurrency helps most).
   const orderBy: Prisma.BookOrderByWithRelationInput[] = large
@@ -103,13 +107,13 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
     const names = samples.map((s) => s.name);
     const at = (i: number) => names[i]!;
     return {
-      id: `service-${database.toLowerCase()}${large ? '-large' : ''}`,
-      short: `Service (${database}${large ? ', large' : ''})`,
-      title: `Service: QueryService.query against raw Prisma (${database}${large ? ', large table' : ''})`,
+      id: `service-${database.toLowerCase()}${large ? '-large' : ''}${rtt ? '-rtt' : ''}`,
+      short: `Service (${database}${suffix ? `, ${suffix}` : ''})`,
+      title: `Service: QueryService.query against raw Prisma (${database}${large ? ', large table' : ''}${rtt ? `, through a ${rtt} ms round-trip proxy` : ''})`,
       method:
         `A page of ${PER_PAGE} published books of three genres with at least 120 pages, ordered by ` +
         `${large ? 'price (no index)' : 'title'}, with the author included (${first.pageMeta.itemCount} matching rows ` +
-        `${large ? 'of a synthetic table' : 'in the example fixture'}). One call at a ` +
+        `${large ? 'of a synthetic table' : 'in the example fixture'}).${rtt ? ` Every packet between Node and PostgreSQL is delayed ${rtt / 2} ms each way by a TCP proxy, as for a database on another host.` : ''} One call at a ` +
         `time (latency, not throughput); ${profile.service.rounds} interleaved rounds of ~${profile.service.batchMs} ms batches; median per call.`,
       measurements,
       comparisons: [

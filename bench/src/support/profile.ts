@@ -17,7 +17,7 @@ export interface BenchProfile {
 
 export const FULL_PROFILE: BenchProfile = {
   micro: { rounds: 15, batchMs: 60 },
-  service: { rounds: 11, batchMs: 500 },
+  service: { rounds: 9, batchMs: 450 },
   http: { rounds: 7, seconds: 4, connections: 10, warmupSeconds: 3 },
 };
 

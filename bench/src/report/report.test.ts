@@ -141,4 +141,20 @@ describe('renderChart', () => {
     expect(slow!.fill).toBe('#c62828');
     expect(slow!.x + slow!.width).toBeCloseTo(one);
   });
+
+  it('clips bars beyond 16× instead of squeezing the others', () => {
+    const huge = compare(
+      [
+        { name: 'hit', value: 1, unit: 'ns' },
+        { name: 'miss', value: 600, unit: 'ns' },
+      ],
+      'cache',
+      'hit',
+      'miss',
+    );
+    const chart = renderChart([{ group: 'Projection', comparison: huge }], 'T');
+    expect(chart).toContain('600× (clipped)');
+    expect(chart).toContain('>16×</text>');
+    expect(chart).not.toContain('>32×</text>');
+  });
 });

@@ -16,11 +16,14 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The power-of-two range that holds every value and 1. */
+/** Widest axis, in powers of two each way: a 600× cache win would squeeze every other bar flat. */
+const MAX_EXPONENT = 4;
+
+/** The power-of-two range that holds every value and 1, at most 1/16× to 16×; longer bars are clipped. */
 function log2Range(values: readonly number[]): [number, number] {
   const logs = values.filter((v) => Number.isFinite(v) && v > 0).map(Math.log2);
-  const low = Math.floor(Math.min(0, ...logs));
-  const high = Math.ceil(Math.max(0, ...logs));
+  const low = Math.max(-MAX_EXPONENT, Math.floor(Math.min(0, ...logs)));
+  const high = Math.min(MAX_EXPONENT, Math.ceil(Math.max(0, ...logs)));
   return [low, high === low ? low + 1 : high];
 }
 
@@ -43,6 +46,7 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
     const clamped = Math.min(Math.max(Math.log2(value), low), high);
     return LABEL_WIDTH + ((clamped - low) / (high - low)) * PLOT_WIDTH;
   };
+  const clipped = (value: number) => Math.abs(Math.log2(value)) > Math.max(-low, high);
   const height = TOP + rows.length * ROW + BOTTOM;
   const width = LABEL_WIDTH + PLOT_WIDTH + 70;
   const out: string[] = [];
@@ -73,7 +77,7 @@ export function renderChart(rows: readonly ChartRow[], title: string): string {
     out.push(
       `<text x="${LABEL_WIDTH - 8}" y="${y + ROW / 2 + 4}" text-anchor="end">${escapeXml(label)}</text>`,
       `<rect x="${Math.min(one, end)}" y="${y + 5}" width="${Math.max(1, Math.abs(end - one))}" height="${ROW - 10}" fill="${colour}"/>`,
-      `<text x="${Math.max(one, end) + 4}" y="${y + ROW / 2 + 4}" fill="#333">${format(value)}</text>`,
+      `<text x="${Math.max(one, end) + 4}" y="${y + ROW / 2 + 4}" fill="#333">${format(value)}${clipped(value) ? ' (clipped)' : ''}</text>`,
     );
     if (comparison.target) {
       const t = comparison.kind === 'time' ? 1 / comparison.target.value : comparison.target.value;

@@ -1,12 +1,11 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,client.
-import { writeFileSync } from 'node:fs';
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,client,
+// --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { renderMarkdown } from './report/markdown.js';
 import type { ScenarioResult } from './report/results.js';
-import { renderChart } from './report/svg.js';
+import { loadLastRun, type RunRecord, saveRun, writeReport } from './report/write-report.js';
 import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
 import { runHttp } from './scenarios/http.js';
@@ -14,10 +13,8 @@ import { runProjection } from './scenarios/projection.js';
 import { runService } from './scenarios/service.js';
 import { openPgliteClients, openPostgresClients } from './support/clients.js';
 import { preparePglite, preparePostgres, preparePostgresLarge } from './support/databases.js';
-import { LIMITS, OPTIMIZATIONS } from './support/explanations.js';
 import { startLatencyProxy } from './support/latency-proxy.js';
 import { machineInfo, versions } from './support/machine.js';
-import { repoPath } from './support/paths.js';
 import { FULL_PROFILE, QUICK_PROFILE } from './support/profile.js';
 
 const args = process.argv.slice(2);
@@ -30,6 +27,14 @@ const enabled = (name: string) => only === undefined || only.includes(name);
 const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
 /** Round-trip time of the "database on another host" service run. */
 const RTT_MS = 2;
+
+if (args.includes('--render')) {
+  writeReport(loadLastRun());
+  process.stdout.write(
+    '[bench] wrote docs/benchmarks.md and docs/benchmarks.svg from bench/.last-run.json\n',
+  );
+  process.exit(0);
+}
 
 const started = Date.now();
 const load = loadavg()
@@ -122,32 +127,17 @@ await step('http', () =>
 );
 await step('client', () => runClientSize());
 
-const chartFile = 'benchmarks.svg';
-const chartRows = results.flatMap((s) =>
-  s.comparisons.map((comparison) => ({
-    group: s.short,
-    comparison,
-  })),
-);
-writeFileSync(
-  repoPath(`docs/${chartFile}`),
-  renderChart(chartRows, 'Facet benchmarks: speed-up against each baseline'),
-);
-writeFileSync(
-  repoPath('docs/benchmarks.md'),
-  renderMarkdown({
-    date: new Date(started),
-    durationSeconds: (Date.now() - started) / 1000,
-    profile: quick ? 'quick' : 'full',
-    machine: machineInfo(load),
-    postgres: postgresUrl
-      ? await postgresVersion(postgresUrl)
-      : `not used (${'unavailable' in postgres ? postgres.unavailable : ''})`,
-    versions: versions(),
-    scenarios: results,
-    chartFile,
-    limits: LIMITS,
-    optimizations: OPTIMIZATIONS,
-  }),
-);
+const record: RunRecord = {
+  date: new Date(started).toISOString(),
+  durationSeconds: (Date.now() - started) / 1000,
+  profile: quick ? 'quick' : 'full',
+  machine: machineInfo(load),
+  postgres: postgresUrl
+    ? await postgresVersion(postgresUrl)
+    : `not used (${'unavailable' in postgres ? postgres.unavailable : ''})`,
+  versions: versions(),
+  scenarios: results,
+};
+saveRun(record);
+writeReport(record);
 log('wrote docs/benchmarks.md and docs/benchmarks.svg');

@@ -85,9 +85,15 @@ export function renderMarkdown(input: ReportInput): string {
   );
   if (missed.length > 0) {
     push('', '### Missed targets and what limits them', '');
-    for (const { s, c } of missed) {
+    // One entry per comparison, listing every scenario that missed it, so each explanation appears once.
+    const labels = [...new Set(missed.map(({ c }) => c.label))];
+    for (const label of labels) {
+      const misses = missed.filter(({ c }) => c.label === label);
+      const where = misses.map(
+        ({ s, c }) => `${s.short} ${formatRatio(c.ratio)} (${verdict(c).replace(/\*/g, '')})`,
+      );
       push(
-        `- **${s.short}, ${c.label}**: ${formatRatio(c.ratio)} against ${targetText(c)}, ${verdict(c).replace(/\*/g, '')}. ${input.limits[c.label] ?? ''}`,
+        `- **${label}** (target ${targetText(misses[0]!.c)}): ${where.join('; ')}. ${input.limits[label] ?? ''}`.trimEnd(),
       );
     }
   }

@@ -8,6 +8,9 @@ import type { ResolvedSelection } from './resolve-selection.js';
  * hidden from the caller, are never in a projected value. Built by `prepareFieldsQuery`.
  */
 export class FieldProjection {
+  /** Compiled on first use; the schema, selection and context never change afterwards. */
+  private plan: Plan | undefined;
+
   /** @internal */
   constructor(
     readonly schema: FieldSchema,
@@ -23,40 +26,75 @@ export class FieldProjection {
 
   /** Applies the projection to one DTO or an array of them, returning new plain objects. */
   project<TValue>(value: TValue): unknown {
-    return projectValue(value, this.schema, this.selection, this.context);
+    this.plan ??= compile(this.schema, this.selection, this.context, new Map());
+    return applyPlan(value, this.plan);
   }
 }
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !(value instanceof Date) && !Array.isArray(value);
+/**
+ * What to copy from one DTO, worked out once per projection rather than once per item: the field
+ * names in output order, and for each relation the plan of its target (`undefined` for a scalar).
+ */
+interface Plan {
+  readonly names: string[];
+  readonly children: (Plan | undefined)[];
 }
 
-function projectValue(
-  value: unknown,
+/**
+ * Without a selection every visible field is kept, and DTOs may refer to each other
+ * (Author.books, Book.author), so those plans are shared per schema through `visible`; `expose`
+ * rules depend on the context only, which is fixed for the projection.
+ */
+function compile(
   schema: FieldSchema,
   selection: ResolvedSelection | undefined,
   context: FieldContext,
-): unknown {
-  if (Array.isArray(value)) return value.map((item) => projectValue(item, schema, selection, context));
-  if (!isRecord(value)) return value;
-  const out: Record<string, unknown> = {};
+  visible: Map<FieldSchema, Plan>,
+): Plan {
   if (selection) {
+    const plan: Plan = { names: [], children: [] };
     for (const { field, child } of selection.entries) {
-      const entry = value[field.name];
-      if (entry === undefined) continue;
-      out[field.name] =
-        field.kind === 'relation' ? projectValue(entry, getFieldSchema(field.target), child, context) : entry;
+      plan.names.push(field.name);
+      plan.children.push(
+        field.kind === 'relation'
+          ? compile(getFieldSchema(field.target), child, context, visible)
+          : undefined,
+      );
     }
-    return out;
+    return plan;
   }
+  const known = visible.get(schema);
+  if (known) return known;
+  const plan: Plan = { names: [], children: [] };
+  visible.set(schema, plan);
   for (const field of schema.fields.values()) {
     if (!isFieldVisible(field, context)) continue;
-    const entry = value[field.name];
-    if (entry === undefined) continue;
-    out[field.name] =
+    plan.names.push(field.name);
+    plan.children.push(
       field.kind === 'relation'
-        ? projectValue(entry, getFieldSchema(field.target), undefined, context)
-        : entry;
+        ? compile(getFieldSchema(field.target), undefined, context, visible)
+        : undefined,
+    );
+  }
+  return plan;
+}
+
+function applyPlan(value: unknown, plan: Plan): unknown {
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = applyPlan(value[i], plan);
+    return out;
+  }
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  const source = value as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = {};
+  const { names, children } = plan;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const entry = source[name];
+    if (entry === undefined) continue;
+    const child = children[i];
+    out[name] = child === undefined ? entry : applyPlan(entry, child);
   }
   return out;
 }

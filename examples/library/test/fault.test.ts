@@ -4,8 +4,9 @@
 // clients get prompt, opaque 5xx answers, that the service recovers without a restart and that no
 // pooled connection leaks. PostgreSQL only: PGlite runs in-process and cannot be cut off.
 //
-// Our choice of statuses (see packages/nest/README.md): connection loss is a 503
-// `database_unavailable`, a cancelled statement a 504 `database_timeout`.
+// The example keeps @facet/nest's default `databaseFaultStatus: 'internal'`: as spec 7 says of any
+// unexpected error, both faults are 500s, told apart by the body's code (`database_unavailable`,
+// `database_timeout`). The 503/504 variant is proven in packages/nest/test/database-faults.test.ts.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresOptions } from '../src/database/index.js';
@@ -25,14 +26,14 @@ const POOL: Required<PostgresOptions> = {
 };
 
 const UNAVAILABLE = {
-  statusCode: 503,
-  error: 'Service Unavailable',
+  statusCode: 500,
+  error: 'Internal Server Error',
   message: 'The database is unavailable',
   code: 'database_unavailable',
 };
 const TIMEOUT = {
-  statusCode: 504,
-  error: 'Gateway Timeout',
+  statusCode: 500,
+  error: 'Internal Server Error',
   message: 'The database did not answer in time',
   code: 'database_timeout',
 };
@@ -154,7 +155,7 @@ describe.skipIf(!availability.available)(
       expect(open).toBeLessThanOrEqual(POOL.poolSize);
     }, 30_000);
 
-    it('while the database is away under load: prompt opaque 503s; back: recovery without a restart', async () => {
+    it('while the database is away under load: prompt opaque 500s naming the fault; back: recovery without a restart', async () => {
       const samples: Sample[] = [];
       let running = true;
       const worker = async () => {
@@ -177,18 +178,18 @@ describe.skipIf(!availability.available)(
       await Promise.all(workers);
 
       const statuses = new Set(samples.map((s) => s.status));
-      expect([...statuses].every((status) => status === 200 || status === 503)).toBe(true);
+      expect([...statuses].every((status) => status === 200 || status === 500)).toBe(true);
       const before = samples.filter((s) => s.endedAt < downAt);
       expect(before.length).toBeGreaterThan(0);
       expect(before.every((s) => s.status === 200)).toBe(true);
 
-      const failed = samples.filter((s) => s.status === 503);
+      const failed = samples.filter((s) => s.status === 500);
       expect(failed.length).toBeGreaterThan(0);
       for (const sample of failed) expectOpaque(sample, UNAVAILABLE);
       // Requests sent while the database was refusing connections all failed, and promptly.
       const during = samples.filter((s) => s.startedAt > downAt + 100 && s.endedAt < upAt);
       expect(during.length).toBeGreaterThan(0);
-      expect(during.every((s) => s.status === 503)).toBe(true);
+      expect(during.every((s) => s.status === 500)).toBe(true);
       const latencies = during.map((s) => s.endedAt - s.startedAt).sort((a, b) => a - b);
       const slowest = latencies.at(-1) ?? 0;
       expect(slowest).toBeLessThan(POOL.connectionTimeoutMs + 5_000);
@@ -197,13 +198,13 @@ describe.skipIf(!availability.available)(
         expect(JSON.parse(sample.text).meta.itemCount).toBe(expectedCount);
       }
       report(
-        `outage 2000 ms under 8 concurrent clients: ${samples.length} requests, ${failed.length} answered 503 ` +
+        `outage 2000 ms under 8 concurrent clients: ${samples.length} requests, ${failed.length} answered 500 ` +
           `(median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms); ` +
           `first 200 ${recovery.toFixed(0)} ms after the database came back`,
       );
     }, 60_000);
 
-    it('a connection cut under a running query is an opaque 503; the next request succeeds', async () => {
+    it('a connection cut under a running query is an opaque 500 (database_unavailable); the next request succeeds', async () => {
       const release = await lockBooks();
       let cut: Sample;
       try {
@@ -215,16 +216,16 @@ describe.skipIf(!availability.available)(
       } finally {
         await release();
       }
-      expect(cut.status).toBe(503);
+      expect(cut.status).toBe(500);
       expectOpaque(cut, UNAVAILABLE);
       const next = await get();
       expect(next.status).toBe(200);
       report(
-        `connection cut mid-query: 503 in ${(cut.endedAt - cut.startedAt).toFixed(0)} ms (incl. 300 ms wait)`,
+        `connection cut mid-query: 500 in ${(cut.endedAt - cut.startedAt).toFixed(0)} ms (incl. 300 ms wait)`,
       );
     }, 30_000);
 
-    it('a query held past DATABASE_STATEMENT_TIMEOUT_MS is cancelled: an opaque 504, then service as usual', async () => {
+    it('a query held past DATABASE_STATEMENT_TIMEOUT_MS is cancelled: an opaque 500 (database_timeout), then service as usual', async () => {
       const release = await lockBooks();
       let slow: Sample;
       try {
@@ -233,13 +234,13 @@ describe.skipIf(!availability.available)(
         await release();
       }
       const elapsed = slow.endedAt - slow.startedAt;
-      expect(slow.status).toBe(504);
+      expect(slow.status).toBe(500);
       expectOpaque(slow, TIMEOUT);
       // Cancelled by the server's statement_timeout, not by anything sooner.
       expect(elapsed).toBeGreaterThanOrEqual(POOL.statementTimeoutMs * 0.9);
       expect(elapsed).toBeLessThan(POOL.statementTimeoutMs + 8_000);
       expect((await get()).status).toBe(200);
-      report(`statement timeout ${POOL.statementTimeoutMs} ms: 504 after ${elapsed.toFixed(0)} ms`);
+      report(`statement timeout ${POOL.statementTimeoutMs} ms: 500 after ${elapsed.toFixed(0)} ms`);
     }, 30_000);
 
     it('leaks no pooled connection: the pool still serves 3x its size, then idles back to the baseline', async () => {

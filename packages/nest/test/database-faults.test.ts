@@ -22,10 +22,20 @@ async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
 }
 
 /** The response a client would get, which must carry nothing from the original error. */
+// These are the statuses of `databaseFaultStatus: 'specific'`; `answerByDefault` checks spec 7's 500.
+const SPECIFIC = { databaseFaultStatus: 'specific' } as const;
+
 function answerTo(error: unknown) {
+  const exception = toHttpException(error, classifyError(error, SPECIFIC));
+  return { status: exception.getStatus(), body: exception.getResponse() };
+}
+
+function answerByDefault(error: unknown) {
   const exception = toHttpException(error, classifyError(error));
   return { status: exception.getStatus(), body: exception.getResponse() };
 }
+
+const INTERNAL = { statusCode: 500, error: 'Internal Server Error' };
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
@@ -48,8 +58,9 @@ describe('database faults without a database', () => {
     try {
       const error = await failureOf(() => prisma.book.count());
       expect(error).toMatchObject({ code: 'P1001' });
-      expect(classifyError(error)).toEqual({ kind: 'unavailable', status: 503 });
+      expect(classifyError(error, SPECIFIC)).toEqual({ kind: 'unavailable', status: 503 });
       expect(answerTo(error)).toEqual({ status: 503, body: UNAVAILABLE });
+      expect(answerByDefault(error)).toEqual({ status: 500, body: { ...UNAVAILABLE, ...INTERNAL } });
     } finally {
       await prisma.$disconnect();
     }
@@ -150,8 +161,9 @@ describe.skipIf(!postgres.available)('database faults on PostgreSQL', () => {
   it('a statement timeout on a model query (P2039, SQLSTATE 57014) is an opaque 504, not a 400', async () => {
     const error = await whileBookIsLocked(() => failureOf(() => prisma.book.count()));
     expect(error).toMatchObject({ name: 'PrismaClientKnownRequestError', code: 'P2039' });
-    expect(classifyError(error)).toEqual({ kind: 'timeout', status: 504 });
+    expect(classifyError(error, SPECIFIC)).toEqual({ kind: 'timeout', status: 504 });
     expect(answerTo(error)).toEqual({ status: 504, body: TIMEOUT });
+    expect(answerByDefault(error)).toEqual({ status: 500, body: { ...TIMEOUT, ...INTERNAL } });
   });
 
   it('a statement timeout on a raw query (P2010) is the same 504', async () => {
@@ -173,7 +185,7 @@ describe.skipIf(!postgres.available)('database faults on PostgreSQL', () => {
       for (const socket of sockets) socket.destroy();
       return pending;
     });
-    expect(classifyError(error)).toEqual({ kind: 'unavailable', status: 503 });
+    expect(classifyError(error, SPECIFIC)).toEqual({ kind: 'unavailable', status: 503 });
     expect(answerTo(error)).toEqual({ status: 503, body: UNAVAILABLE });
     expect(await prisma.book.count()).toBe(0);
   });

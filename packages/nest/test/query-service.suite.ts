@@ -573,15 +573,15 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         });
       });
 
-      it('maps P2025 (record required but missing) to 404', async () => {
+      it('maps P2025 (record required but missing) to 400, as spec 7 maps every coded request error', async () => {
         const missing = {
           findFirst: () => prisma.book.update({ where: { id: 2_000_000_001 }, data: { pages: 1 } }),
         } as unknown as BookDelegate;
         const error = await rejection(
           new QueryService<BookDelegate, BookTypeMap>(missing, { idType: 'int' }).findOne(),
         );
-        expect(error).toBeInstanceOf(NotFoundException);
-        expect(responseOf(error)).toMatchObject({ statusCode: 404, code: 'not_found' });
+        expect(error).toBeInstanceOf(BadRequestException);
+        expect(responseOf(error)).toMatchObject({ statusCode: 400, code: 'query_rejected' });
       });
 
       it('passes an HttpException through as the same instance', async () => {
@@ -594,31 +594,41 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(await rejection(service.findMany({}, { authorId: 1, drafts: false }))).toBe(conflict);
       });
 
-      it('maps a refused connection to an opaque 503 after logging it', async () => {
-        const errorLogger = logged();
+      it('maps a refused connection to an opaque 500 naming the fault (spec 7), or a 503 when asked, after logging it', async () => {
         const offline = new PrismaClient({
           adapter: new PrismaPg({
             connectionString: 'postgresql://postgres@127.0.0.1:1/none',
             connectionTimeoutMillis: 2000,
           }),
         });
+        const body = { message: 'The database is unavailable', code: 'database_unavailable' };
         try {
-          const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, { errorLogger });
-          for (const attempt of [service.count(), service.aggregate({ _count: true })]) {
-            const error = await rejection(attempt);
-            expect(error).toBeInstanceOf(ServiceUnavailableException);
-            expect(responseOf(error)).toEqual({
-              statusCode: 503,
+          const cases = [
+            { options: {}, type: InternalServerErrorException, status: 500, error: 'Internal Server Error' },
+            {
+              options: { databaseFaultStatus: 'specific' as const },
+              type: ServiceUnavailableException,
+              status: 503,
               error: 'Service Unavailable',
-              message: 'The database is unavailable',
-              code: 'database_unavailable',
+            },
+          ];
+          for (const { options, type, status, error: title } of cases) {
+            const errorLogger = logged();
+            const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, {
+              errorLogger,
+              ...options,
+            });
+            for (const attempt of [service.count(), service.aggregate({ _count: true })]) {
+              const error = await rejection(attempt);
+              expect(error).toBeInstanceOf(type);
+              expect(responseOf(error)).toEqual({ statusCode: status, error: title, ...body });
+            }
+            expect(errorLogger).toHaveBeenCalledTimes(2);
+            expect(errorLogger.mock.calls[0]?.[0]).toMatchObject({
+              operation: 'count',
+              context: { kind: 'unavailable', status },
             });
           }
-          expect(errorLogger).toHaveBeenCalledTimes(2);
-          expect(errorLogger.mock.calls[0]?.[0]).toMatchObject({
-            operation: 'count',
-            context: { kind: 'unavailable', status: 503 },
-          });
         } finally {
           await offline.$disconnect();
         }

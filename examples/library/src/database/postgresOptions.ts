@@ -1,6 +1,6 @@
 /**
  * How the example talks to a real PostgreSQL server: pool size and the timeouts that turn a slow
- * or absent database into a prompt 503/504 instead of a request that hangs. Every default is ours
+ * or absent database into a prompt 500 (`database_unavailable`/`database_timeout`) instead of a request that hangs. Every default is ours
  * (node-postgres's own would wait forever for a connection and never cancel a statement).
  */
 export interface PostgresOptions {
@@ -11,13 +11,13 @@ export interface PostgresOptions {
   poolSize?: number;
   /**
    * How long a request waits for a connection (opening one, or a free one from a full pool) before
-   * it fails with a 503. `0` waits forever. Env `DATABASE_CONNECTION_TIMEOUT_MS`.
+   * it fails with a 500 `database_unavailable`. `0` waits forever. Env `DATABASE_CONNECTION_TIMEOUT_MS`.
    * @default 5000
    */
   connectionTimeoutMs?: number;
   /**
    * PostgreSQL's `statement_timeout` for every connection: a statement running longer (lock waits
-   * included) is cancelled by the server and the request fails with a 504. `0` disables it.
+   * included) is cancelled by the server and the request fails with a 500 `database_timeout`. `0` disables it.
    * Env `DATABASE_STATEMENT_TIMEOUT_MS`.
    * @default 10000
    */

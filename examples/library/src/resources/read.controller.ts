@@ -24,7 +24,7 @@ export interface Counter {
  * registers a subclass's own routes first, so `isbn/:isbn` or `stats/summary` never meet `:id`.
  */
 @ApiBearerAuth()
-@ApiFacetErrors({ statuses: [400, 404, 500, 503, 504] })
+@ApiFacetErrors({ statuses: [400, 404, 500] })
 @ApiUnauthorizedResponse({
   description: 'A token no user holds, or an Authorization header that is not Bearer',
 })

@@ -23,7 +23,11 @@ describe('classifyError', () => {
       named('PrismaClientKnownRequestError', { code: 'P2002' }),
       { kind: 'request_rejected', status: 400 },
     ],
-    ['P2025', { name: 'PrismaClientKnownRequestError', code: 'P2025' }, { kind: 'not_found', status: 404 }],
+    [
+      'P2025',
+      { name: 'PrismaClientKnownRequestError', code: 'P2025' },
+      { kind: 'request_rejected', status: 400 },
+    ],
     ['CASL ForbiddenError', named('ForbiddenError'), { kind: 'forbidden', status: 403 }],
     ['FacetConfigurationError', named('FacetConfigurationError'), { kind: 'configuration', status: 500 }],
     [
@@ -150,7 +154,13 @@ describe('classifyError', () => {
     ['null', null, { kind: 'unexpected', status: 500 }],
     ['a TypeError', new TypeError('x'), { kind: 'unexpected', status: 500 }],
   ])('%s', (_label, error, expected) => {
-    expect(classifyError(error)).toEqual(expected);
+    // The table lists the statuses of `databaseFaultStatus: 'specific'`; by default (spec 7) a
+    // database fault keeps its kind and is a 500.
+    expect(classifyError(error, { databaseFaultStatus: 'specific' })).toEqual(expected);
+    const byDefault =
+      expected.status === 503 || expected.status === 504 ? { ...expected, status: 500 } : expected;
+    expect(classifyError(error)).toEqual(byDefault);
+    expect(classifyError(error, { databaseFaultStatus: 'internal' })).toEqual(byDefault);
   });
 
   it('keeps the status of an HttpException, from any copy of @nestjs/common', () => {

@@ -14,18 +14,17 @@ export type ErrorKind =
   | 'validation'
   /** A Prisma request error (`P2xxx`) caused by the query itself, e.g. a constraint. */
   | 'request_rejected'
-  /** Prisma `P2025`: the record an operation required does not exist. */
-  | 'not_found'
   /** A CASL `ForbiddenError`: the ability does not allow the action. */
   | 'forbidden'
   /** Facet was set up wrongly (e.g. an ability passed to a service without an access filter). */
   | 'configuration'
   /**
-   * The database cannot be reached or has dropped the connection, or the pool is exhausted: 503.
+   * The database cannot be reached or has dropped the connection, or the pool is exhausted.
    * Nothing about the query is wrong, so it is never a 4xx; the same request may succeed later.
+   * 500 by default (spec 7), 503 with `databaseFaultStatus: 'specific'`.
    */
   | 'unavailable'
-  /** The database cancelled the statement (a statement or lock timeout): 504. */
+  /** The database cancelled the statement (a statement or lock timeout): 500, or 504 with `'specific'`. */
   | 'timeout'
   /** Anything else: connection failures, server-side Prisma codes, bugs. */
   | 'unexpected';
@@ -51,9 +50,10 @@ const SERVER_FAULT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Signs that the database, not the request, is the problem. Facet's choice, not from the spec:
- * connection loss is a 503 and a cancelled statement a 504, so that clients and load balancers can
- * tell "retry later" from "your query is wrong" (400) and from a bug (500).
+ * Signs that the database, not the request, is the problem. They are never a 400. Spec 7 makes every
+ * unexpected error an `InternalServerErrorException`, so by default they stay 500s whose body names
+ * the fault (`database_unavailable`, `database_timeout`); `databaseFaultStatus: 'specific'` turns
+ * them into 503 and 504, so that clients and load balancers can tell "retry later" from a bug.
  */
 const UNAVAILABLE_PRISMA_CODES: ReadonlySet<string> = new Set([
   'P1001', // can't reach database server
@@ -126,7 +126,20 @@ export function isHttpExceptionLike(
   );
 }
 
-export function classifyError(error: unknown): ErrorClassification {
+/**
+ * How database faults are answered. `'internal'`: a 500 `InternalServerErrorException`, as spec 7
+ * says of every unexpected error. `'specific'`: 503 `ServiceUnavailableException` for a lost or
+ * refused connection, 504 `GatewayTimeoutException` for a cancelled statement (Facet's option).
+ * Both keep the body's `code` (`database_unavailable`, `database_timeout`).
+ */
+export type DatabaseFaultStatus = 'internal' | 'specific';
+
+export interface ClassifyErrorOptions {
+  /** @default 'internal' */
+  readonly databaseFaultStatus?: DatabaseFaultStatus;
+}
+
+export function classifyError(error: unknown, options: ClassifyErrorOptions = {}): ErrorClassification {
   if (isHttpExceptionLike(error)) return { kind: 'http', status: error.getStatus() };
   if (!isObject(error)) return { kind: 'unexpected', status: 500 };
   switch (error.name) {
@@ -140,12 +153,15 @@ export function classifyError(error: unknown): ErrorClassification {
       return { kind: 'validation', status: 400 };
   }
   const database = databaseFault(error);
-  if (database === 'unavailable') return { kind: 'unavailable', status: 503 };
-  if (database === 'timeout') return { kind: 'timeout', status: 504 };
+  const specific = options.databaseFaultStatus === 'specific';
+  if (database === 'unavailable') return { kind: 'unavailable', status: specific ? 503 : 500 };
+  if (database === 'timeout') return { kind: 'timeout', status: specific ? 504 : 500 };
   if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   const { code } = error;
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
-    return code === 'P2025' ? { kind: 'not_found', status: 404 } : { kind: 'request_rejected', status: 400 };
+    // P2025 (a record the operation required is missing) included: spec 7 makes every coded request
+    // error a 400. A helper's own "no such row" (findById) is the 404.
+    return { kind: 'request_rejected', status: 400 };
   }
   return { kind: 'unexpected', status: 500 };
 }

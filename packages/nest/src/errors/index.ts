@@ -1,5 +1,7 @@
 export {
+  type ClassifyErrorOptions,
   classifyError,
+  type DatabaseFaultStatus,
   type ErrorClassification,
   type ErrorKind,
   isHttpExceptionLike,

@@ -60,36 +60,53 @@ export function toHttpException(error: unknown, classification: ErrorClassificat
         body(400, 'Bad Request', 'The query was rejected', FACET_ERROR_CODES.queryRejected),
         { cause: error },
       );
-    case 'not_found':
-      return notFoundException();
     case 'forbidden':
       return new ForbiddenException(body(403, 'Forbidden', 'Forbidden', FACET_ERROR_CODES.forbidden), {
         cause: error,
       });
     // Fixed texts: Prisma's messages for these name the host, port and database.
     case 'unavailable':
-      return new ServiceUnavailableException(
-        body(
-          503,
-          'Service Unavailable',
-          'The database is unavailable',
-          FACET_ERROR_CODES.databaseUnavailable,
-        ),
-        { cause: error },
+      return databaseFault(
+        error,
+        classification.status,
+        'The database is unavailable',
+        'databaseUnavailable',
       );
     case 'timeout':
-      return new GatewayTimeoutException(
-        body(
-          504,
-          'Gateway Timeout',
-          'The database did not answer in time',
-          FACET_ERROR_CODES.databaseTimeout,
-        ),
-        { cause: error },
+      return databaseFault(
+        error,
+        classification.status,
+        'The database did not answer in time',
+        'databaseTimeout',
       );
   }
   return new InternalServerErrorException(
     body(500, 'Internal Server Error', 'Internal server error', FACET_ERROR_CODES.internal),
+    { cause: error },
+  );
+}
+
+function databaseFault(
+  error: unknown,
+  status: number,
+  message: string,
+  code: 'databaseUnavailable' | 'databaseTimeout',
+): HttpException {
+  if (status === 503) {
+    return new ServiceUnavailableException(
+      body(503, 'Service Unavailable', message, FACET_ERROR_CODES[code]),
+      {
+        cause: error,
+      },
+    );
+  }
+  if (status === 504) {
+    return new GatewayTimeoutException(body(504, 'Gateway Timeout', message, FACET_ERROR_CODES[code]), {
+      cause: error,
+    });
+  }
+  return new InternalServerErrorException(
+    body(500, 'Internal Server Error', message, FACET_ERROR_CODES[code]),
     { cause: error },
   );
 }

@@ -15,6 +15,7 @@ describe('resolveQueryServiceOptions', () => {
       maxPage: 10_000,
       maxIncludeTake: 100,
       dto: undefined,
+      databaseFaultStatus: 'internal',
     });
     expect(typeof resolved.errorLogger).toBe('function');
   });
@@ -32,6 +33,7 @@ describe('resolveQueryServiceOptions', () => {
     [{ maxPage: 0 }, RangeError, /`maxPage`/],
     [{ maxIncludeTake: -1 }, RangeError, /`maxIncludeTake`/],
     [{ dto: {} }, TypeError, /`dto`/],
+    [{ databaseFaultStatus: 503 }, TypeError, /`databaseFaultStatus`/],
     [{ maxPageSize: 10 }, TypeError, /Unknown QueryService option `maxPageSize`/],
   ])('refuses %j naming the option', (options, type, message) => {
     expect(() => resolve({ idType: 'int', ...options })).toThrow(type);

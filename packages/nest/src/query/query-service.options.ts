@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AccessibleWhere } from '../access/access.types.js';
-import type { ErrorKind } from '../errors/classify-error.js';
+import type { DatabaseFaultStatus, ErrorKind } from '../errors/classify-error.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import { detectIdType, type IdType } from './id.js';
 import type { QueryOperation } from './query.types.js';
@@ -93,6 +93,14 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default 100
    */
   maxIncludeTake?: number;
+  /**
+   * How a lost or refused database connection and a cancelled statement are answered: `'internal'`
+   * is the 500 `InternalServerErrorException` that spec 7 gives every unexpected error (its body's
+   * `code` still says `database_unavailable` or `database_timeout`); `'specific'` answers 503 and
+   * 504 instead (Facet's option, for load balancers and retrying clients). Never a 400 either way.
+   * @default 'internal'
+   */
+  databaseFaultStatus?: DatabaseFaultStatus;
 }
 
 /** The options with every default filled in and the id type decided. */
@@ -108,6 +116,7 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly idType: IdType;
   readonly dto: DtoClass | undefined;
   readonly maxIncludeTake: number;
+  readonly databaseFaultStatus: DatabaseFaultStatus;
 }
 
 const logger = new Logger('QueryService');
@@ -126,6 +135,7 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   idField: 'id',
   idType: 'auto',
   maxIncludeTake: 100,
+  databaseFaultStatus: 'internal',
 } as const satisfies QueryServiceOptions;
 
 // A registry over every option key: adding an option fails to compile until it is listed here,
@@ -141,6 +151,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   idType: true,
   dto: true,
   maxIncludeTake: true,
+  databaseFaultStatus: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'auto'];
@@ -213,6 +224,13 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     'maxIncludeTake',
     options.maxIncludeTake ?? DEFAULT_QUERY_SERVICE_OPTIONS.maxIncludeTake,
   );
+  const databaseFaultStatus =
+    options.databaseFaultStatus ?? DEFAULT_QUERY_SERVICE_OPTIONS.databaseFaultStatus;
+  if (databaseFaultStatus !== 'internal' && databaseFaultStatus !== 'specific') {
+    throw new TypeError(
+      `The \`databaseFaultStatus\` option must be 'internal' or 'specific', got ${String(databaseFaultStatus)}.`,
+    );
+  }
   const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
 
   return {
@@ -225,5 +243,6 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     idType,
     dto: options.dto,
     maxIncludeTake,
+    databaseFaultStatus,
   };
 }

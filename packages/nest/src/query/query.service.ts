@@ -308,7 +308,7 @@ export class QueryService<
     try {
       return await body(log);
     } catch (error) {
-      const classification = classifyError(error);
+      const classification = classifyError(error, this.options);
       if (
         classification.kind !== 'http' &&
         classification.kind !== 'facet_query' &&

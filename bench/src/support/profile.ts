@@ -18,7 +18,7 @@ export interface BenchProfile {
 export const FULL_PROFILE: BenchProfile = {
   micro: { rounds: 15, batchMs: 60 },
   service: { rounds: 9, batchMs: 450 },
-  http: { rounds: 7, seconds: 4, connections: 10, warmupSeconds: 3 },
+  http: { rounds: 9, seconds: 4, connections: 10, warmupSeconds: 3 },
 };
 
 export const QUICK_PROFILE: BenchProfile = {

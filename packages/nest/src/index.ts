@@ -12,11 +12,14 @@ export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';
 export * from './errors/index.js';
 export {
+  FACET_VALIDATION_DEFAULTS,
   FacetQuery,
+  FacetValidationPipe,
   parseQueryObject,
   QUERY_TRANSFORM_OPTIONS,
   type QueryTransformOptions,
   QueryTransformPipe,
+  validationErrorsToException,
 } from './pipes/index.js';
 // allow-lists, budgets and relation access (issue 7)
 export {

@@ -22,6 +22,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import {
   AggregateQueryDTO,
   FacetQuery,
+  FacetValidationPipe,
   Field,
   QueryDTO,
   QueryService,
@@ -227,6 +228,12 @@ class EchoController {
 
   @Get('raw')
   raw(@FacetQuery() query: Record<string, unknown>) {
+    return query;
+  }
+
+  /** FacetValidationPipe's strict defaults, and its error body. */
+  @Get('strict')
+  strict(@FacetQuery(undefined, new FacetValidationPipe()) query: QueryDTO) {
     return query;
   }
 

@@ -1,27 +1,16 @@
 import { FacetQueryError } from '@facet/core';
-import { FacetQueryException } from '@facet/nest';
-import { type PipeTransform, ValidationPipe } from '@nestjs/common';
+import { FacetQueryException, FacetValidationPipe } from '@facet/nest';
+import type { PipeTransform } from '@nestjs/common';
 
 /**
- * Validates a decoded query or a body against the parameter's class. Unknown keys are refused (400)
- * rather than dropped: a silently ignored filter would widen the result. The value is passed on
- * as decoded (no class-transformer pass), so server code sees exactly what was validated.
+ * Validates a decoded query against the parameter's class with @facet/nest's strict defaults:
+ * unknown keys are refused (400) rather than dropped, since a silently ignored filter would widen
+ * the result, and the value is passed on as decoded. A refusal has Facet's error body (`code`, `path`).
  */
-export const strictValidation = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  validateCustomDecorators: true,
-  transform: false,
-});
+export const strictValidation = new FacetValidationPipe();
 
 /** Bodies are turned into class instances; `transform` also checks `@IsInt()` on real numbers. */
-export const bodyValidation = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  transform: true,
-});
+export const bodyValidation = new FacetValidationPipe({ transform: true, validateCustomDecorators: false });
 
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -1,4 +1,9 @@
 export { FacetQuery } from './facet-query.decorator.js';
+export {
+  FACET_VALIDATION_DEFAULTS,
+  FacetValidationPipe,
+  validationErrorsToException,
+} from './facet-validation.pipe.js';
 export { parseQueryObject } from './parse-query-object.js';
 export { QUERY_TRANSFORM_OPTIONS, type QueryTransformOptions } from './query-transform.options.js';
 export { QueryTransformPipe } from './query-transform.pipe.js';

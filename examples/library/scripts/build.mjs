@@ -35,12 +35,23 @@ async function step(name, stale, work) {
   process.stdout.write(`[library] ${name}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
 }
 
+/**
+ * Dates `stamp` to when its build started, not when it ended: a source saved while the build was
+ * running is then newer than the stamp, and the next start rebuilds instead of trusting a stale dist.
+ */
+async function stampedBuild(stamp, work) {
+  const started = new Date();
+  await work();
+  utimesSync(stamp, started, started);
+}
+
 function buildPackage(name) {
   const dir = join(repo, 'packages', name);
+  const stamp = join(dir, 'dist/cjs/package.json');
   return step(
     `build @facet/${name}`,
-    isStale(join(dir, 'dist/cjs/package.json'), [join(dir, 'src'), join(dir, 'tsconfig.build.json')]),
-    () => run(join(repo, 'scripts/build-package.mjs'), [], dir),
+    isStale(stamp, [join(dir, 'src'), join(dir, 'tsconfig.build.json')]),
+    () => stampedBuild(stamp, () => run(join(repo, 'scripts/build-package.mjs'), [], dir)),
   );
 }
 
@@ -65,13 +76,12 @@ export async function buildServer() {
   await step(
     'compile server (tsc)',
     isStale(stamp, [join(root, 'src'), join(root, 'tsconfig.build.json'), join(root, 'src/generated')]),
-    async () => {
-      // Type errors are the typecheck step's job; --noCheck keeps the start fast and still emits
-      // decorator metadata from the full program.
-      await run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json', '--noCheck'], root);
-      const now = new Date();
-      utimesSync(stamp, now, now);
-    },
+    // Type errors are the typecheck step's job; --noCheck keeps the start fast and still emits
+    // decorator metadata from the full program.
+    () =>
+      stampedBuild(stamp, () =>
+        run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json', '--noCheck'], root),
+      ),
   );
 }
 

@@ -23,7 +23,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { type AppAbility, assertCan, type Caller, CurrentCaller } from '../auth/index.js';
+import { type AppAbility, type Caller, Can, CurrentCaller } from '../auth/index.js';
 import { BookDto, CreateBookDto, staffOnly, toBookDto, UpdateBookDto } from '../dto/index.js';
 import type { Book, Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { PRISMA } from '../prisma/prisma.token.js';
@@ -104,39 +104,35 @@ export class BooksController extends ReadController<Book, BookDto> {
   }
 
   @Post()
+  @Can('create', 'Book')
   @ApiOperation({ summary: 'Create a book (editor, admin)' })
   @ApiCreatedResponse({ type: BookDto })
   @ApiConflictResponse({ description: 'The ISBN is taken' })
   @ApiForbiddenResponse({ description: 'The caller may not create books' })
-  async create(
-    @Body(refusePrototypeKeys, bodyValidation) body: CreateBookDto,
-    @CurrentCaller() caller: Caller,
-  ): Promise<BookDto> {
-    assertCan(caller, 'create', 'Book');
+  async create(@Body(refusePrototypeKeys, bodyValidation) body: CreateBookDto): Promise<BookDto> {
     const book = await this.write(() => this.prisma.book.create({ data: toData(body) }));
     return toBookDto(book, { staff: true });
   }
 
   @Patch(':id')
+  @Can('update', 'Book')
   @ApiOperation({ summary: 'Update a book (editor, admin)' })
   @ApiOkResponse({ type: BookDto })
   @ApiForbiddenResponse({ description: 'The caller may not update books' })
   async update(
     @Param('id', ID_PIPE) id: number,
     @Body(refusePrototypeKeys, bodyValidation) body: UpdateBookDto,
-    @CurrentCaller() caller: Caller,
   ): Promise<BookDto> {
-    assertCan(caller, 'update', 'Book');
     const book = await this.write(() => this.prisma.book.update({ where: { id }, data: toData(body) }));
     return toBookDto(book, { staff: true });
   }
 
   @Delete(':id')
+  @Can('delete', 'Book')
   @ApiOperation({ summary: 'Delete a book and its reviews (admin)' })
   @ApiOkResponse({ type: BookDto, description: 'The deleted book' })
   @ApiForbiddenResponse({ description: 'The caller may not delete books' })
-  async remove(@Param('id', ID_PIPE) id: number, @CurrentCaller() caller: Caller): Promise<BookDto> {
-    assertCan(caller, 'delete', 'Book');
+  async remove(@Param('id', ID_PIPE) id: number): Promise<BookDto> {
     const book = await this.write(() => this.prisma.book.delete({ where: { id } }));
     return toBookDto(book, { staff: true });
   }

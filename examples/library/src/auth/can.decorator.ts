@@ -1,0 +1,36 @@
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  InternalServerErrorException,
+  UseGuards,
+} from '@nestjs/common';
+import { assertCan } from './assertCan.js';
+import { CALLER, type RequestWithCaller } from './caller.js';
+import type { Action } from './casl-prisma.js';
+
+type Subject = Parameters<typeof assertCan>[2];
+
+/**
+ * A guard per mutation route, so that "may this caller do this at all?" is answered (403) before
+ * the body is validated: a reader who posts a half-written book learns that readers cannot create
+ * books, not which fields the form is missing. It runs after the global AuthGuard.
+ */
+class AbilityGuard implements CanActivate {
+  constructor(
+    private readonly action: Action,
+    private readonly subject: Subject,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const caller = context.switchToHttp().getRequest<RequestWithCaller>()[CALLER];
+    if (!caller) throw new InternalServerErrorException('AuthGuard did not run');
+    assertCan(caller, this.action, this.subject);
+    return true;
+  }
+}
+
+/** 403 unless the caller may perform `action` on some `subject`; checked before any pipe runs. */
+export function Can(action: Action, subject: Subject): MethodDecorator {
+  return applyDecorators(UseGuards(new AbilityGuard(action, subject)));
+}

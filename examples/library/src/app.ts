@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import { FacetExceptionFilter } from '@facet/nest';
 import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -35,6 +36,8 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
       logger: options.logger ?? ['error', 'warn'],
     });
     app.setGlobalPrefix(API_PREFIX);
+    // Every error body gets Facet's shape, Nest's own 404 for an unknown route included.
+    app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
     setUpOpenApi(app, DOCS_PATH);
     if (options.webDir && existsSync(options.webDir)) {
       app.useStaticAssets(options.webDir, { index: 'index.html', maxAge: 0 });

@@ -333,6 +333,25 @@ for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetNa
         expect((await get('/books')).status).toBe(200);
       });
 
+      it('every error body has the same shape: statusCode, error, message, code', async () => {
+        const cases = [
+          [
+            await request(app.api, '/books', { headers: { authorization: 'Bearer nope' } }),
+            401,
+            'unauthorized',
+          ],
+          [await request(app.api, '/books/1', { role: 'reader', method: 'DELETE' }), 403, 'forbidden'],
+          [await get('/no-such-route'), 404, 'not_found'],
+          [await get('/books/999999'), 404, 'not_found'],
+          [await get('/books?page=abc'), 400, 'invalid_value'],
+        ] as const;
+        for (const [response, status, code] of cases) {
+          expect(response.status).toBe(status);
+          expect(response.body).toMatchObject({ statusCode: status, code, error: expect.any(String) });
+          expect(typeof (response.body as { message?: unknown }).message).toBe('string');
+        }
+      });
+
       const newBook = (isbn: string) => ({
         isbn,
         title: 'A Test Book',

@@ -334,6 +334,31 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(calls.at(-1)?.method).toBe('findUnique');
       });
 
+      it('findUnique with an ability takes a compound unique key, under the access filter', async () => {
+        const key = (title: string) => ({ authorId_title: { authorId: library.authorId, title } });
+        // The real delegate (Prisma's data model known) and a wrapped one (only the default name).
+        const { service: recorded, calls } = recordedBooks();
+        for (const service of [guardedBooks(), recorded]) {
+          expect((await service.findUnique({ where: key('Alpha') }, reader()))?.title).toBe('Alpha');
+          // Beta is a draft: hidden from the reader, found by the editor and without an ability.
+          expect(await service.findUnique({ where: key('Beta') }, reader())).toBeNull();
+          const editor = { authorId: library.authorId, drafts: true };
+          expect((await service.findUnique({ where: key('Beta') }, editor))?.title).toBe('Beta');
+          expect((await service.findUnique({ where: key('Beta') }))?.title).toBe('Beta');
+        }
+        expect(calls[0]).toEqual({
+          method: 'findFirst',
+          args: {
+            where: {
+              AND: [
+                { authorId: library.authorId, published: true },
+                { AND: [{}, { authorId: library.authorId, title: 'Alpha' }] },
+              ],
+            },
+          },
+        });
+      });
+
       it('findById answers a hidden row with the same 404 as a missing one', async () => {
         const { service, calls } = recordedBooks();
         const [alphaId, betaId] = library.bookIds;

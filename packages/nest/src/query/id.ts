@@ -1,37 +1,13 @@
+import { readRuntimeFields } from './runtime-model.js';
+
 /** How `findById` reads an id: as a 32-bit Int, a BigInt, or verbatim as a String. */
 export type IdType = 'int' | 'bigint' | 'string';
 
-interface RuntimeField {
-  readonly name: string;
-  readonly type: string;
-}
-
-/** The two internals of a Prisma 7 model delegate that `'auto'` relies on. */
-interface IntrospectableDelegate {
-  readonly $name?: unknown;
-  readonly $parent?: {
-    readonly _runtimeDataModel?: {
-      readonly models?: Record<string, { readonly fields?: readonly RuntimeField[] }>;
-    };
-  };
-}
-
 const PRISMA_ID_TYPES: Readonly<Record<string, IdType>> = { Int: 'int', BigInt: 'bigint', String: 'string' };
 
-/**
- * Reads the id field's type from Prisma's runtime data model: a Prisma 7 delegate knows its model
- * (`$name`) and its client (`$parent`), and the client carries `_runtimeDataModel`. These are
- * internals, so every step is checked, and a miss asks for an explicit `idType`.
- */
+/** Reads the id field's type from Prisma's runtime data model (see `readRuntimeFields`). */
 export function detectIdType(delegate: unknown, idField: string): IdType {
-  const candidate =
-    (typeof delegate === 'object' || typeof delegate === 'function') && delegate !== null
-      ? (delegate as IntrospectableDelegate)
-      : undefined;
-  const modelName = candidate?.$name;
-  const model =
-    typeof modelName === 'string' ? candidate?.$parent?._runtimeDataModel?.models?.[modelName] : undefined;
-  const field = model?.fields?.find((f) => f.name === idField);
+  const field = readRuntimeFields(delegate)?.find((f) => f.name === idField);
   if (field === undefined) {
     throw new TypeError(
       `The \`idType\` option is 'auto', but the delegate does not expose Prisma's data model for field ` +

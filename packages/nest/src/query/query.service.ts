@@ -31,6 +31,8 @@ import {
   type ResolvedQueryServiceOptions,
   resolveQueryServiceOptions,
 } from './query-service.options.js';
+import { readRuntimeFields } from './runtime-model.js';
+import { uniqueWhereAsFilter } from './unique-where.js';
 
 /** Where-input of the type map; the alias keeps signatures short. */
 type Where<TMap extends BaseDelegateTypeMap> = TMap['whereInput'];
@@ -69,12 +71,16 @@ export class QueryService<
   TAbility = unknown,
 > {
   protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;
+  /** The model's field names from Prisma's runtime data model, when the delegate exposes it. */
+  private readonly fieldNames: ReadonlySet<string> | undefined;
 
   constructor(
     protected readonly delegate: TDelegate,
     options?: QueryServiceOptions<TAbility, Where<TTypeMap>>,
   ) {
     this.options = resolveQueryServiceOptions(options, delegate);
+    const fields = readRuntimeFields(delegate);
+    this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
   }
 
   /** The first matching record, or `null`. */
@@ -150,7 +156,9 @@ export class QueryService<
         log.args = lookup;
         return (await this.delegate.findUnique(lookup)) as DelegateRecord<TDelegate> | null;
       }
-      const { args: firstArgs, empty } = this.withAccess('findUnique', delegateArgs, ability);
+      // findFirst's where has no compound unique keys (`authorId_title`): spell them as their fields.
+      const filterArgs = { ...delegateArgs, where: uniqueWhereAsFilter(delegateArgs.where, this.fieldNames) };
+      const { args: firstArgs, empty } = this.withAccess('findUnique', filterArgs, ability);
       log.args = firstArgs;
       if (empty) return null;
       return (await this.delegate.findFirst(firstArgs)) as DelegateRecord<TDelegate> | null;

@@ -29,6 +29,7 @@ CREATE TABLE `Book` (
     `authorId` INTEGER NOT NULL,
 
     UNIQUE INDEX `Book_isbn_key`(`isbn`),
+    UNIQUE INDEX `Book_authorId_title_key`(`authorId`, `title`),
     PRIMARY KEY (`id`)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 

@@ -50,6 +50,9 @@ CREATE UNIQUE INDEX "Author_email_key" ON "Author"("email");
 -- CreateIndex
 CREATE UNIQUE INDEX "Book_isbn_key" ON "Book"("isbn");
 
+-- CreateIndex
+CREATE UNIQUE INDEX "Book_authorId_title_key" ON "Book"("authorId", "title");
+
 -- AddForeignKey
 ALTER TABLE "Book" ADD CONSTRAINT "Book_authorId_fkey" FOREIGN KEY ("authorId") REFERENCES "Author"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineInfo } from '../support/machine.js';
-import { formatValue, renderMarkdown, verdict } from './markdown.js';
+import { formatRatio, formatValue, renderMarkdown, verdict } from './markdown.js';
 import { compare, type Measurement, meetsTarget, type ScenarioResult, speedup } from './results.js';
 import { renderChart } from './svg.js';
 
@@ -38,6 +38,12 @@ describe('comparisons', () => {
     );
     expect(verdict(compare(times, 'decode', 'facet', 'qs', { op: '<=', value: 0.5 }))).toBe('met');
     expect(verdict(compare(times, 'decode', 'facet', 'qs'))).toBe('');
+  });
+
+  it('writes tiny ratios with their inverse instead of rounding them to zero', () => {
+    expect(formatRatio(0.0016)).toBe('0.0016× (1/625)');
+    expect(formatRatio(0.5)).toBe('0.50×');
+    expect(formatRatio(12.34)).toBe('12.3×');
   });
 
   it('formats values with their unit', () => {

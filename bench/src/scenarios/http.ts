@@ -273,7 +273,7 @@ export async function runHttp(
         compare(cpuMeasurements, 'CPU per request: hand-written vs pg + node:http', cpuOf(HAND), cpuOf(PG)),
       ],
       notes: [
-        "Requests/s on a 2-core machine shared by autocannon, PostgreSQL and the server is noisy; the server process's CPU time per request (from /proc, user + system) hardly depends on that contention, so the CPU rows are the steadier comparison of what each stack costs.",
+        "Requests/s on a 2-core machine shared by autocannon, PostgreSQL and the server is noisy; the server process's CPU time per request (from /proc, user + system) depends less on that contention (other processes still cost it cache and frequency), so the CPU rows are the steadier comparison of what each stack costs.",
         'Each contender gets the query in its own wire format: Facet dotted keys and JSON values (as @facet/client sends them), @querry-kit/nest one JSON value per argument (its pipe overwrites sibling dotted keys), the hand-written controller and the pg server one plain parameter per filter.',
         'The example app also runs its auth guard, builds a CASL ability per request and checks every field named in the query against the DTO (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use.',
       ],

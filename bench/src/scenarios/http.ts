@@ -279,6 +279,9 @@ export async function runHttp(
       ],
     };
   } finally {
+    // Requests autocannon gave up on at its deadline may still be running: let them finish, so that
+    // no server logs a query cut off by its own shutdown.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await Promise.all(running.map(stop));
   }
 }

@@ -186,10 +186,32 @@ for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetNa
         expect((await get(`/books${q({ orderBy: { author: { email: 'asc' } } })}`, 'admin')).status).toBe(
           400,
         );
-        expect((await get(`/reviews${q({ include: { user: true } })}`, 'admin')).status).toBe(400);
         expect(
           (await get(`/reviews${q({ where: { user: { token: 'admin-token' } } })}`, 'admin')).status,
         ).toBe(400);
+        expect((await get(`/reviews${q({ fields: 'id,user{token}' })}`, 'admin')).status).toBe(400);
+        expect(
+          (await get(`/reviews${q({ select: { id: true, user: { select: { token: true } } } })}`, 'admin'))
+            .status,
+        ).toBe(400);
+        expect((await get(`/reviews${q({ orderBy: { user: { token: 'asc' } } })}`, 'admin')).status).toBe(
+          400,
+        );
+      });
+
+      it("a review's user is readable without its token, whatever loaded it", async () => {
+        for (const query of [{ include: { user: true } }, { fields: 'id,user{id,name,role}' }]) {
+          const { status, body } = await get<Page<{ user: Record<string, unknown> }>>(
+            `/reviews${q({ ...query, perPage: 5 })}`,
+            'admin',
+          );
+          expect(status).toBe(200);
+          expect(body.items).toHaveLength(5);
+          for (const review of body.items) {
+            expect(Object.keys(review.user).sort()).toEqual(['id', 'name', 'role']);
+            expect(fx.users.map((user) => user.name)).toContain(review.user.name);
+          }
+        }
       });
 
       it.each([

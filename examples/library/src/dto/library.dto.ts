@@ -2,7 +2,7 @@
 // `where`, `orderBy`, `include` and `select` are checked against (@facet/nest's checkQueryPolicy):
 // a property that is not declared here (Author.email, User.token) or not exposed to the caller
 // (Book.internalNote for readers) cannot be selected, filtered, sorted or searched on.
-// All four classes live in one module so that their mutual relations need no import cycle.
+// All the classes live in one module so that their mutual relations need no import cycle.
 import { AccessSubject, Field, type FieldContext } from '@facet/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CallerRole } from '../auth/roles.js';
@@ -13,6 +13,17 @@ export const staffOnly = (context: FieldContext): boolean => {
   const role = context.role as CallerRole | undefined;
   return role === 'admin' || role === 'editor';
 };
+
+/**
+ * A review's author as anyone may see them: `token` is not declared, so it can never be selected,
+ * filtered or sorted on. No @AccessSubject: users are only reached as reviewers, which every caller
+ * who can read the review may see.
+ */
+export class UserDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['admin', 'editor', 'reader'] }) role!: string;
+}
 
 // @AccessSubject: the CASL subject of the rows, so that QueryService filters them wherever a read
 // reaches them through a relation (`authors?include.books=true`, `where.books.some…`, `_count`).
@@ -54,4 +65,5 @@ export class ReviewDto {
   @ApiProperty() body!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiPropertyOptional({ type: () => BookDto }) book?: BookDto;
+  @ApiPropertyOptional({ type: () => UserDto, description: 'Who wrote the review' }) user?: UserDto;
 }

@@ -3,7 +3,7 @@
 // copied, whatever the query loaded, and a staff-only column only for staff. (The projection strips
 // hidden fields too; the mappers do not rely on it, so a route without projection is safe as well.)
 import type { Prisma } from '../generated/prisma/client.js';
-import { AuthorDto, BookDto, ReviewDto } from './library.dto.js';
+import { AuthorDto, BookDto, ReviewDto, UserDto } from './library.dto.js';
 
 type Loaded<T> = Partial<T> & Record<string, unknown>;
 type DecimalValue = Prisma.Decimal | string | number;
@@ -78,11 +78,17 @@ export function toBookDto(model: Loaded<BookModel>, options: MapOptions): BookDt
 }
 
 export function toReviewDto(
-  model: Loaded<Omit<ReviewDto, 'book'>> & { book?: unknown },
+  model: Loaded<Omit<ReviewDto, 'book' | 'user'>> & { book?: unknown; user?: unknown },
   options: MapOptions,
 ): ReviewDto {
   const dto = copy(new ReviewDto(), model, ['id', 'bookId', 'userId', 'rating', 'body', 'createdAt']);
   if (model.book && typeof model.book === 'object')
     dto.book = toBookDto(model.book as Loaded<BookModel>, options);
+  if (model.user && typeof model.user === 'object') dto.user = toUserDto(model.user as Loaded<UserDto>);
   return dto;
+}
+
+/** Never copies `token`, whatever the query loaded. */
+export function toUserDto(model: Loaded<UserDto>): UserDto {
+  return copy(new UserDto(), model, ['id', 'name', 'role']);
 }

@@ -1,17 +1,20 @@
-import { IsInt, IsObject, IsOptional, IsString, Min } from 'class-validator';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import type { BaseDelegateTypeMap } from '../query/delegate.types.js';
-import { IsObjectOrObjectArray } from './query-validators.js';
+import { DetailQueryDTO } from './detail-query.dto.js';
 
 const POSITIVE_INTEGER = (name: string) => ({ message: `${name} must be a positive integer` });
 
 /**
- * The query input of a paged read (spec 2.4), validated with class-validator. Use it after
+ * The query input of a paged read (spec 2.4): page, perPage, where, orderBy (an object or an
+ * array), include, select and fields, validated with class-validator. Use it after
  * `QueryTransformPipe` (or `@FacetQuery()`), which has already decoded dotted keys and JSON values.
  *
  * The upper bound of `perPage` is the service's `maxPerPage`, checked by `QueryService` (a 400, never
  * a silent clamp), so one DTO serves services with different limits.
  */
-export class QueryDTO<TTypeMap extends BaseDelegateTypeMap = BaseDelegateTypeMap> {
+export class QueryDTO<
+  TTypeMap extends BaseDelegateTypeMap = BaseDelegateTypeMap,
+> extends DetailQueryDTO<TTypeMap> {
   /** Page number, from 1. Default: 1 (Facet default, not from the spec). */
   @IsOptional()
   @IsInt(POSITIVE_INTEGER('page'))
@@ -23,25 +26,4 @@ export class QueryDTO<TTypeMap extends BaseDelegateTypeMap = BaseDelegateTypeMap
   @IsInt(POSITIVE_INTEGER('perPage'))
   @Min(1, POSITIVE_INTEGER('perPage'))
   perPage?: number;
-
-  @IsOptional()
-  @IsObject({ message: 'where must be an object' })
-  where?: TTypeMap['whereInput'];
-
-  @IsOptional()
-  @IsObjectOrObjectArray()
-  orderBy?: TTypeMap['orderByWithRelationInput'] | TTypeMap['orderByWithRelationInput'][];
-
-  @IsOptional()
-  @IsObject({ message: 'include must be an object' })
-  include?: TTypeMap['include'];
-
-  @IsOptional()
-  @IsObject({ message: 'select must be an object' })
-  select?: TTypeMap['select'];
-
-  /** Projection expression (spec 4.4): `id,title,author{name}`. */
-  @IsOptional()
-  @IsString({ message: 'fields must be a string' })
-  fields?: string;
 }

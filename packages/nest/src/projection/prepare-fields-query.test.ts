@@ -141,6 +141,21 @@ describe('prepareFieldsQuery', () => {
     expect(query).toEqual({ select: { id: true, title: true, author: true, reviews: true } });
   });
 
+  it("narrows a client's bare include of a relation the projection selects with sub-fields", () => {
+    const narrowed = prepareFieldsQuery({ fields: 'title,author{name}', include: { author: true } }, BookDto);
+    expect(narrowed.query).toEqual({
+      select: { id: true, title: true, author: { select: { id: true, name: true } } },
+    });
+    // An include with arguments, or one the projection does not show, is loaded as the client asked.
+    const withArgs = prepareFieldsQuery(
+      { fields: 'title,reviews{rating}', include: { reviews: { where: { rating: 5 } } } },
+      BookDto,
+    );
+    expect(withArgs.query).toMatchObject({ select: { reviews: { where: { rating: 5 } } } });
+    const unprojected = prepareFieldsQuery({ fields: 'title', include: { author: true } }, BookDto);
+    expect(unprojected.query).toEqual({ select: { id: true, title: true, author: true } });
+  });
+
   it('projects DTOs and arrays of DTOs, keeping only selected fields in order', () => {
     const { projection } = prepareFieldsQuery({ fields: 'author{name},title' }, BookDto);
     const book = { id: 1, title: 'T', internalNote: 'n', author: { id: 2, name: 'Ada', email: 'x' } };

@@ -128,14 +128,19 @@ export function prepareWithSelection<TQuery extends FieldsQueryInput>(
       : resolveSelection(selection, schema, { text: String(query.fields), prefix, context });
 
   const { fields: _fields, include: clientInclude, select: clientSelect, ...rest } = query;
-  const explicit = mergeIncludeTrees(options.baseInclude, asTree(clientInclude, 'include'));
+  const clientTree = asTree(clientInclude, 'include');
+  const explicit = mergeIncludeTrees(options.baseInclude, clientTree);
   const merged = resolved ? mergeIncludeTrees(explicit, includesFor(resolved)) : explicit;
   const out: Record<string, unknown> = { ...rest };
 
   const pushDown = resolved !== undefined && (options.pushDown ?? true);
   const select = asTree(clientSelect, 'select');
   if (pushDown) {
-    const pushed = selectFor(resolved, explicit, options.alwaysSelect ?? identitySources(schema));
+    // The endpoint's own includes load whole (its mapper may need more than the projection shows);
+    // a client's bare `include.author=true` next to `fields=author{name}` asks for no more than the
+    // projection, so that relation is narrowed to the selected columns like any projected one.
+    const loadWhole = mergeIncludeTrees(options.baseInclude, withoutProjectedRelations(clientTree, resolved));
+    const pushed = selectFor(resolved, loadWhole, options.alwaysSelect ?? identitySources(schema));
     out.select = select ? mergeIncludeTrees(select, pushed, ['select']) : pushed;
   } else if (select) {
     // Prisma refuses `select` next to `include`: the relations to load join the client's select.
@@ -147,6 +152,23 @@ export function prepareWithSelection<TQuery extends FieldsQueryInput>(
     query: out as PreparedQuery<TQuery>,
     projection: new FieldProjection(schema, resolved, context),
   };
+}
+
+/** `tree` without its bare `true` entries for relations the selection projects with sub-fields. */
+function withoutProjectedRelations(
+  tree: IncludeTree | undefined,
+  selection: ResolvedSelection,
+): IncludeTree | undefined {
+  if (tree === undefined) return undefined;
+  const projected = new Set<string>();
+  for (const { field, child } of selection.entries) {
+    if (field.kind === 'relation' && child !== undefined) projected.add(field.relation);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (!(value === true && projected.has(key))) out[key] = value;
+  }
+  return out as IncludeTree;
 }
 
 function asTree(value: unknown, name: 'include' | 'select'): IncludeTree | undefined {

@@ -1,31 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ModuleQuery, useModuleApi } from '../src/api/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { ModuleQuery } from '../src/api/index.js';
 import {
   type AutocompleteOptions,
   type AutocompleteStore,
   createAutocompleteStore,
 } from '../src/autocomplete/index.js';
 import type { Book } from './helpers/books.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { storeHarness } from './helpers/storeHarness.js';
 import { stateWhere } from './helpers/waitFor.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-
-const stores: AutocompleteStore<Book>[] = [];
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  server.requests.length = 0;
-});
-afterEach(() => {
-  for (const store of stores.splice(0)) store.destroy();
-  vi.useRealTimers();
-});
-
-const books = () => useModuleApi<Book>(createApiClient({ origin: server.origin }), 'books');
+const harness = storeHarness<AutocompleteStore<Book>>();
+const { stores, books } = harness;
 const settled = (store: AutocompleteStore<Book>) =>
   stateWhere(store, (state) => state.fetchStatus === 'idle' && !state.hydrating);
 
@@ -47,11 +32,11 @@ describe('createAutocompleteStore', () => {
     const store = open({ perPage: 5, fields: ['id', 'title'], where: { published: true } });
     for (const text of ['B', 'Bo', 'Boo', 'Book 1']) store.setInput(text);
     vi.advanceTimersByTime(299);
-    expect(server.requests).toHaveLength(0);
+    expect(harness.server.requests).toHaveLength(0);
     vi.advanceTimersByTime(1);
     const state = await settled(store);
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.query).toEqual({
+    expect(harness.server.requests).toHaveLength(1);
+    expect(harness.server.requests[0]?.query).toEqual({
       page: 1,
       perPage: 5,
       where: { AND: [{ published: true }, { title: { contains: 'Book 1' } }] },
@@ -74,13 +59,13 @@ describe('createAutocompleteStore', () => {
     store.setInput('Bo');
     expect(store.getState()).toMatchObject({ term: null, results: [], options: [] });
     vi.advanceTimersByTime(1000);
-    expect(server.requests).toHaveLength(1);
+    expect(harness.server.requests).toHaveLength(1);
   });
 
   it('searches several fields with an OR; case-insensitive mode only on request', async () => {
     const store = open({ searchFields: ['title', 'author.name'], caseInsensitive: true });
     const state = await type(store, 'grace');
-    expect(server.requests[0]?.query.where).toEqual({
+    expect(harness.server.requests[0]?.query.where).toEqual({
       OR: [
         { title: { contains: 'grace', mode: 'insensitive' } },
         { author: { name: { contains: 'grace', mode: 'insensitive' } } },
@@ -89,7 +74,7 @@ describe('createAutocompleteStore', () => {
     expect(state.total).toBe(15);
     const plain = open();
     await type(plain, 'true');
-    expect(server.requests[1]?.query.where).toEqual({ title: { contains: 'true' } });
+    expect(harness.server.requests[1]?.query.where).toEqual({ title: { contains: 'true' } });
     expect(plain.getState().options.map((book) => book.title)).toEqual(['true']);
   });
 
@@ -103,7 +88,7 @@ describe('createAutocompleteStore', () => {
       },
     };
     const store = open({ resource });
-    const held = server.hold(() => true);
+    const held = harness.server.hold(() => true);
     store.setInput('Book 2');
     vi.advanceTimersByTime(300);
     await held.arrived;
@@ -127,7 +112,7 @@ describe('createAutocompleteStore', () => {
       Array.from({ length: 10 }, (_, i) => `Book 1${i}`),
     );
     store.loadMore();
-    expect(server.requests).toHaveLength(3);
+    expect(harness.server.requests).toHaveLength(3);
   });
 
   it('serves recently searched terms from its cache', async () => {
@@ -135,7 +120,7 @@ describe('createAutocompleteStore', () => {
     await type(store, 'Book 2');
     await type(store, 'Book 3');
     const state = await type(store, 'Book 2');
-    expect(server.requests.map((request) => request.query.where)).toEqual([
+    expect(harness.server.requests.map((request) => request.query.where)).toEqual([
       { title: { contains: 'Book 2' } },
       { title: { contains: 'Book 3' } },
     ]);
@@ -145,13 +130,17 @@ describe('createAutocompleteStore', () => {
     await type(uncached, 'Book 2');
     await type(uncached, 'Book 3');
     await type(uncached, 'Book 2');
-    expect(server.requests).toHaveLength(5);
+    expect(harness.server.requests).toHaveLength(5);
   });
 
   it('hydrates selected values by id, independently of the search, and lists them first without duplicates', async () => {
     const store = open({ multiple: true, initialValue: [12, 30], where: { genre: 'fiction' } });
     let state = await settled(store);
-    expect(server.requests[0]?.query).toEqual({ page: 1, perPage: 2, where: { id: { in: [12, 30] } } });
+    expect(harness.server.requests[0]?.query).toEqual({
+      page: 1,
+      perPage: 2,
+      where: { id: { in: [12, 30] } },
+    });
     expect(state.selected.map((book) => book.id)).toEqual([12, 30]);
     state = await type(store, 'Book 1');
     const ids = state.options.map((book) => book.id);

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ModuleQuery, useModuleApi } from '../src/api/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { ModuleQuery } from '../src/api/index.js';
 import {
   createTableStore,
   createUrlStateAdapter,
@@ -9,26 +9,11 @@ import {
 } from '../src/table/index.js';
 import type { Book } from './helpers/books.js';
 import { createFakeWindow, createMemoryStorage } from './helpers/fakeWindow.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { storeHarness } from './helpers/storeHarness.js';
 import { stateWhere } from './helpers/waitFor.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-
-const stores: TableStore<Book>[] = [];
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  server.requests.length = 0;
-});
-afterEach(() => {
-  for (const store of stores.splice(0)) store.destroy();
-  vi.useRealTimers();
-});
-
-const books = () => useModuleApi<Book>(createApiClient({ origin: server.origin }), 'books');
+const harness = storeHarness<TableStore<Book>>();
+const { stores, books } = harness;
 
 /** A table with a UI-like subscriber attached, and its settled first page. */
 async function openTable(options: Partial<TableOptions<Book>> = {}) {
@@ -51,7 +36,7 @@ describe('createTableStore', () => {
     const store = createTableStore<Book>({ resource: books() });
     stores.push(store);
     expect(store.getState()).toMatchObject({ status: 'idle', fetchStatus: 'idle', items: [] });
-    expect(server.requests).toHaveLength(0);
+    expect(harness.server.requests).toHaveLength(0);
 
     const stop = store.subscribe(() => {});
     expect(store.getState()).toMatchObject({ fetchStatus: 'fetching', loading: true });
@@ -65,7 +50,7 @@ describe('createTableStore', () => {
       error: null,
     });
     expect(state.items.map((book) => book.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(server.listRequests().map((request) => request.query)).toEqual([{ page: 1, perPage: 20 }]);
+    expect(harness.server.listRequests().map((request) => request.query)).toEqual([{ page: 1, perPage: 20 }]);
     stop();
   });
 
@@ -79,7 +64,7 @@ describe('createTableStore', () => {
     store.setVisibleColumns(null);
     expect(store.getState()).toBe(before);
     expect(renders).toHaveLength(count);
-    expect(server.listRequests()).toHaveLength(1);
+    expect(harness.server.listRequests()).toHaveLength(1);
   });
 
   it('debounces the search into one request and goes back to page 1', async () => {
@@ -89,12 +74,12 @@ describe('createTableStore', () => {
     for (const text of ['a', 'ad', 'ada']) store.setSearch(text);
     expect(store.getState()).toMatchObject({ searchInput: 'ada', search: '', page: 2 });
     vi.advanceTimersByTime(299);
-    expect(server.listRequests()).toHaveLength(2);
+    expect(harness.server.listRequests()).toHaveLength(2);
 
     vi.advanceTimersByTime(1);
     const state = await settled(store);
-    expect(server.listRequests()).toHaveLength(3);
-    expect(server.listRequests()[2]?.query).toEqual({
+    expect(harness.server.listRequests()).toHaveLength(3);
+    expect(harness.server.listRequests()[2]?.query).toEqual({
       page: 1,
       perPage: 20,
       where: { OR: [{ title: { contains: 'ada' } }, { author: { name: { contains: 'ada' } } }] },
@@ -109,7 +94,7 @@ describe('createTableStore', () => {
     vi.advanceTimersByTime(50);
     const state = await settled(store);
     expect(state.total).toBe(15);
-    expect(server.listRequests().at(-1)?.query.where).toEqual({
+    expect(harness.server.listRequests().at(-1)?.query.where).toEqual({
       OR: [
         { title: { contains: 'ADA', mode: 'insensitive' } },
         { author: { name: { contains: 'ADA', mode: 'insensitive' } } },
@@ -134,7 +119,7 @@ describe('createTableStore', () => {
       },
     };
     const { store, renders } = await openTable({ resource });
-    const held = server.hold((request) => request.query.page === 2);
+    const held = harness.server.hold((request) => request.query.page === 2);
     store.setPage(2);
     await held.arrived;
     store.setPage(3);
@@ -179,7 +164,7 @@ describe('createTableStore', () => {
     store.setFilter('pages', { min: 200, max: 400 });
     expect(store.getState().page).toBe(1);
     const state = await settled(store);
-    expect(server.listRequests().at(-1)?.query).toEqual({
+    expect(harness.server.listRequests().at(-1)?.query).toEqual({
       page: 1,
       perPage: 10,
       where: { AND: [{ genre: { in: ['science', 'history'] } }, { pages: { gte: 200, lte: 400 } }] },
@@ -195,7 +180,7 @@ describe('createTableStore', () => {
     const state = store.getState();
     expect(state).toMatchObject({ page: 3, status: 'success', pageCount: 3 });
     expect(state.items).toHaveLength(5);
-    expect(server.listRequests().map((request) => request.query.page)).toEqual([9, 3]);
+    expect(harness.server.listRequests().map((request) => request.query.page)).toEqual([9, 3]);
   });
 
   it('shows an error, keeps the last rows, and recovers', async () => {
@@ -215,7 +200,7 @@ describe('createTableStore', () => {
     store.setVisibleColumns(['title', 'author.name']);
     expect(store.getState().page).toBe(1);
     await settled(store);
-    expect(server.listRequests().at(-1)?.query.fields).toBe(
+    expect(harness.server.listRequests().at(-1)?.query.fields).toBe(
       'items{id,title,author{name}},meta{page,perPage,itemCount,pageCount}',
     );
   });
@@ -224,14 +209,14 @@ describe('createTableStore', () => {
     const options = { resource: books(), where: { published: true }, include: { author: true } };
     const { store } = await openTable(options);
     expect(store.getState().total).toBe(34);
-    expect(server.listRequests()[0]?.query).toMatchObject({
+    expect(harness.server.listRequests()[0]?.query).toMatchObject({
       where: { published: true },
       include: { author: true },
     });
     store.setPage(2);
     await settled(store);
     store.setOptions({ ...options, resource: books() });
-    expect(server.listRequests()).toHaveLength(2); // same query: no refetch
+    expect(harness.server.listRequests()).toHaveLength(2); // same query: no refetch
     store.setOptions({ ...options, where: { published: false } });
     expect(store.getState().page).toBe(1);
     expect((await settled(store)).total).toBe(11);
@@ -245,15 +230,18 @@ describe('createTableStore', () => {
     const saved = JSON.parse(storage.data.get('facet:table:books:v1') ?? 'null');
     expect(saved).toMatchObject({ perPage: 5, sorting: [{ field: 'title', direction: 'desc' }], page: 1 });
 
-    server.requests.length = 0;
+    harness.server.requests.length = 0;
     await openTable({ persist: { key: 'books', storage } });
-    expect(server.listRequests()[0]?.query).toMatchObject({ perPage: 5, orderBy: [{ title: 'desc' }] });
+    expect(harness.server.listRequests()[0]?.query).toMatchObject({
+      perPage: 5,
+      orderBy: [{ title: 'desc' }],
+    });
   });
 
   it('ignores a corrupt or foreign stored entry, and works without any storage (SSR)', async () => {
     const storage = createMemoryStorage({ 'facet:table:x:v1': '{"page":-3,"sorting":"nope","perPage":7' });
     await openTable({ persist: { key: 'x', storage } });
-    expect(server.listRequests()[0]?.query).toEqual({ page: 1, perPage: 20 });
+    expect(harness.server.listRequests()[0]?.query).toEqual({ page: 1, perPage: 20 });
     expect('localStorage' in globalThis).toBe(false);
     const { store } = await openTable({ persist: { key: 'y' } });
     store.setPage(2);
@@ -285,7 +273,7 @@ describe('createTableStore', () => {
     await settled(store);
     expect(win.entries).toHaveLength(3);
     expect(win.index).toBe(0);
-    expect(server.listRequests().map((request) => request.query.page)).toEqual([1, 2, 1, 2, 1]);
+    expect(harness.server.listRequests().map((request) => request.query.page)).toEqual([1, 2, 1, 2, 1]);
 
     const restored = await openTable({
       url: createUrlStateAdapter({ window: createFakeWindow(win.entries[2]) }),
@@ -307,7 +295,7 @@ describe('createTableStore', () => {
   it('pauses when the last subscriber leaves and stops for good on destroy', async () => {
     const store = createTableStore<Book>({ resource: books() });
     stores.push(store);
-    const held = server.hold(() => true);
+    const held = harness.server.hold(() => true);
     const stop = store.subscribe(() => {});
     await held.arrived;
     stop();
@@ -319,7 +307,7 @@ describe('createTableStore', () => {
     store.destroy();
     store.subscribe(() => {});
     store.setPage(2);
-    expect(server.listRequests()).toHaveLength(2);
+    expect(harness.server.listRequests()).toHaveLength(2);
   });
 
   it('fails early, naming the option, on bad options and values', () => {

@@ -1,3 +1,4 @@
+export { decodedText } from './codec/decodedText.js';
 export {
   DEFAULT_DECODE_OPTIONS,
   type DecodeQueryOptions,

@@ -71,6 +71,7 @@ export {
   type FindByIdArgs,
   type FindUniqueArgs,
   type IdType,
+  type ModelTypes,
   type Paging,
   type PagingLimits,
   type PartialQueryResult,
@@ -86,8 +87,10 @@ export {
   QueryService,
   type QueryServiceOptions,
   type ResolvedQueryServiceOptions,
+  readModelTypes,
   resolvePaging,
   resolveQueryServiceOptions,
+  type ScalarType,
 } from './query/index.js';
 export {
   isEnvelopeSelection,

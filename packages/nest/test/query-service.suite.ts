@@ -572,7 +572,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(first?.context).toMatchObject({ kind: 'validation', status: 400, args: bad });
       });
 
-      it('maps a known request error (P2002) to an opaque 400 and logs it', async () => {
+      it('maps a coded error that the database raised during a read (P2002) to an opaque 500 and logs it', async () => {
         const errorLogger = logged();
         // Reads seldom fail with a coded error, so this delegate's findMany performs a real
         // conflicting insert: the error object is the real client's, the mapping the service's.
@@ -585,16 +585,18 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           errorLogger,
         });
         const error = await rejection(service.findMany());
-        expect(error).toBeInstanceOf(BadRequestException);
+        // Raised while the database ran the statement, so it could depend on rows the caller may
+        // not read: a 400 would be an oracle (docs/SECURITY.md, "Error oracles").
+        expect(error).toBeInstanceOf(InternalServerErrorException);
         expect(responseOf(error)).toEqual({
-          statusCode: 400,
-          error: 'Bad Request',
-          message: 'The query was rejected',
-          code: 'query_rejected',
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Internal server error',
+          code: 'internal_error',
         });
-        expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({
-          name: 'PrismaClientKnownRequestError',
-          code: 'P2002',
+        expect(errorLogger.mock.calls[0]?.[0]).toMatchObject({
+          error: { name: 'PrismaClientKnownRequestError', code: 'P2002' },
+          context: { kind: 'read_failed', status: 500 },
         });
       });
 

@@ -4,6 +4,7 @@ import {
   DetailQueryDTO,
   type DtoClass,
   FacetQuery,
+  type ModelTypes,
   QueryDTO,
   type ResourceQuery,
 } from '@facet/nest';
@@ -16,6 +17,8 @@ import { strictValidation } from './validation.js';
 /** What a read route needs to count under the caller's access filter. */
 export interface Counter {
   count(args: { where?: object }, ability?: AppAbility): Promise<number>;
+  /** Operands of the client's where are checked against these types. */
+  readonly modelTypes?: ModelTypes | undefined;
 }
 
 /**
@@ -63,7 +66,11 @@ export abstract class ReadController<TModel, TDto extends object> {
   ): Promise<number> {
     // ResourceQuery checks the other routes; this one reads through the service directly. The
     // service scopes relation filters (`where.books.some…`) to readable related rows.
-    assertQueryPolicy(query, this.dto, { context: { role: caller.role } });
+    const model = this.counter.modelTypes;
+    assertQueryPolicy(query, this.dto, {
+      context: { role: caller.role },
+      ...(model === undefined ? {} : { model }),
+    });
     return this.counter.count(query.where === undefined ? {} : { where: query.where }, caller.ability);
   }
 

@@ -1,4 +1,5 @@
 import type { IssuePath } from '../issues.js';
+import { recordDecodedText } from './decodedText.js';
 import type { ResolvedDecodeQueryOptions } from './decodeOptions.js';
 import { fail, pathOf } from './issue.js';
 import { APPEND, type KeySegment } from './parseKey.js';
@@ -61,7 +62,9 @@ export class QueryTree {
       });
     }
     const read = readJsonLike(text);
-    this.assign(segments, read === NOT_JSON ? text : read, isContainer(read));
+    if (read === NOT_JSON || typeof read === 'string')
+      this.assign(segments, read === NOT_JSON ? text : read, false);
+    else this.assign(segments, read, isContainer(read), text);
   }
 
   /** Stores a scalar that is already a value (from a record built in code). */
@@ -81,7 +84,8 @@ export class QueryTree {
     return this.root;
   }
 
-  private assign(segments: readonly KeySegment[], value: unknown, isJson: boolean): void {
+  /** `source` is the text a non-string value was read from (see `decodedText`). */
+  private assign(segments: readonly KeySegment[], value: unknown, isJson: boolean, source?: string): void {
     const path: (string | number)[] = [];
     const last = segments.length - 1;
     let node: Container = this.root;
@@ -115,6 +119,7 @@ export class QueryTree {
         else this.countNode(path);
         const stored = existing === undefined ? value : this.merge(existing, value, path);
         setChild(node, key, stored);
+        if (source !== undefined && stored === value) recordDecodedText(node, key, source);
         return;
       }
       if (existing === undefined) {

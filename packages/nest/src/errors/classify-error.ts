@@ -26,6 +26,14 @@ export type ErrorKind =
   | 'unavailable'
   /** The database cancelled the statement (a statement or lock timeout): 500, or 504 with `'specific'`. */
   | 'timeout'
+  /**
+   * The database raised an error while it executed a read (a data exception, SQLSTATE class 22, or
+   * any other error it reports about the statement). Whether it is raised can depend on rows the
+   * caller may not read: the database may meet them before the access filter has dropped them. So
+   * it is a 500 like any server fault, never a 400 that would tell "a hidden row matched" from
+   * "none did"; Facet's operand grammar and literal LIKE texts keep client input from causing one.
+   */
+  | 'read_failed'
   /** Anything else: connection failures, server-side Prisma codes, bugs. */
   | 'unexpected';
 
@@ -137,7 +145,20 @@ export type DatabaseFaultStatus = 'internal' | 'specific';
 export interface ClassifyErrorOptions {
   /** @default 'internal' */
   readonly databaseFaultStatus?: DatabaseFaultStatus;
+  /**
+   * The error comes from a read (QueryService's helpers): errors the database raised while running
+   * the statement are `read_failed` 500s instead of 400s (see `ErrorKind`). A write's constraint or
+   * data errors describe the values it carried and stay 400s.
+   * @default false
+   */
+  readonly reading?: boolean;
 }
+
+/**
+ * Prisma codes of a value that did not fit while a row was read or compared: data-dependent in a read.
+ * P2020 value out of range for the type, P2033 a number that does not fit in 64 bits.
+ */
+const READ_DATA_CODES: ReadonlySet<string> = new Set(['P2020', 'P2033']);
 
 export function classifyError(error: unknown, options: ClassifyErrorOptions = {}): ErrorClassification {
   if (isHttpExceptionLike(error)) return { kind: 'http', status: error.getStatus() };
@@ -156,8 +177,16 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
   const specific = options.databaseFaultStatus === 'specific';
   if (database === 'unavailable') return { kind: 'unavailable', status: specific ? 503 : 500 };
   if (database === 'timeout') return { kind: 'timeout', status: specific ? 504 : 500 };
-  if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   const { code } = error;
+  if (
+    options.reading === true &&
+    (database !== undefined ||
+      hasDatabaseCause(error) ||
+      (typeof code === 'string' && READ_DATA_CODES.has(code)))
+  ) {
+    return { kind: 'read_failed', status: 500 };
+  }
+  if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
     // P2025 (a record the operation required is missing) included: spec 7 makes every coded request
     // error a 400. A helper's own "no such row" (findById) is the 404.
@@ -180,6 +209,12 @@ function adapterCause(error: Named): Named & { readonly kind?: unknown; readonly
       ? error
       : {};
   return isObject(adapterError.cause) ? (adapterError.cause as Named) : {};
+}
+
+/** True when a driver adapter reports the error as the database's answer to a statement. */
+function hasDatabaseCause(error: Named): boolean {
+  const cause = adapterCause(error);
+  return cause.kind !== undefined || cause.code !== undefined || cause.originalCode !== undefined;
 }
 
 /**

@@ -7,15 +7,23 @@ import type {
   FieldDefinition,
   RelationFieldDefinition,
 } from '../projection/field-schema.types.js';
+import type { ModelTypes } from '../query/model-types.js';
+import {
+  EXPECTED,
+  INVALID,
+  isCleanText,
+  OPERATORS,
+  type OperandShapeName,
+  type OperandType,
+  readValue,
+} from './operands.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
 import {
   COUNT_KEY,
-  LIST_OPERATORS,
   LOGICAL_OPERATORS,
   NULLS_ORDER,
   QUERY_MODES,
   RELATION_LOAD_ARGS,
-  SCALAR_FILTER_OPERATORS,
   SORT_DIRECTIONS,
   TO_MANY_FILTERS,
   TO_ONE_FILTERS,
@@ -41,6 +49,13 @@ export interface QueryPolicyOptions {
    * towards `maxIncludes` and `maxIncludeDepth`; its names are checked by the projection itself.
    */
   readonly fields?: { readonly selection: FieldSelection; readonly path: IssuePath };
+  /**
+   * The field types of the DTO's model (`readModelTypes(prisma.book)`), so each operand is checked
+   * against its field's type and a string field keeps the text a client sent (`where.title=2024`).
+   * Without it operands are checked as untyped scalars.
+   * @default undefined
+   */
+  readonly model?: ModelTypes;
 }
 
 /** A field a client may not name, whether undeclared or hidden: one message for both (no oracle). */
@@ -56,6 +71,13 @@ const MAX_ISSUES = 20;
  * 400 whether or not any row would match. Nothing is ever dropped: a query either passes whole or
  * is refused.
  *
+ * Every operand follows the closed grammar of `operands.ts`: a value of the field's type, a list of
+ * them, a search text, and the documented object forms only where Prisma's filter API has them
+ * (`not`, relation filters). Prisma's internal value forms (`__prismaRawParameters__`, `$type`) are
+ * never operands. Operands are normalized in place: a string field gets the text a value was sent
+ * as (`where.title=2024` is the title "2024"; see `decodedText` of `@facet/core`), an ISO
+ * date-time becomes a `Date`, a BigInt sent as digits a `bigint`.
+ *
  * A DTO field is usable in these positions when it maps to the model one-to-one: a scalar whose only
  * `source` is its own name, a relation whose model name is its own name. Computed fields can be
  * projected with `fields` but not filtered or sorted.
@@ -68,11 +90,12 @@ export function checkQueryPolicy(
   options: QueryPolicyOptions = {},
 ): undefined {
   const checker = new PolicyChecker(options.context ?? {}, resolveQueryBudget(options.budget));
+  const model = options.model;
   try {
-    checker.where(query.where, dto, ['where'], 1);
+    checker.where(query.where, dto, model, ['where'], 1);
     checker.orderBy(query.orderBy, dto, ['orderBy'], 1);
-    checker.load(query.include, dto, ['include'], 'include', 1);
-    checker.load(query.select, dto, ['select'], 'select', 1);
+    checker.load(query.include, dto, model, ['include'], 'include', 1);
+    checker.load(query.select, dto, model, ['select'], 'select', 1);
     if (options.fields) checker.selectedRelations(options.fields.selection, dto, options.fields.path, 1);
   } catch (error) {
     if (error !== STOP) throw error;
@@ -152,7 +175,7 @@ class PolicyChecker {
     return undefined;
   }
 
-  where(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
+  where(value: unknown, dto: DtoClass, model: ModelTypes | undefined, path: Path, depth: number): undefined {
     if (value === undefined) return;
     if (!isPlainRecord(value)) return this.typeIssue(path, 'a filter object');
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
@@ -161,13 +184,18 @@ class PolicyChecker {
       this.countFilterNode(at);
       if (LOGICAL_OPERATORS.has(key)) {
         if (Array.isArray(condition)) {
-          for (const [index, item] of condition.entries()) this.where(item, dto, [...at, index], depth + 1);
-        } else this.where(condition, dto, at, depth + 1);
+          for (const [index, item] of condition.entries())
+            this.where(item, dto, model, [...at, index], depth + 1);
+        } else this.where(condition, dto, model, at, depth + 1);
         continue;
       }
       const field = this.field(dto, key, at);
-      if (field?.kind === 'scalar') this.scalarFilter(condition, at, depth + 1);
-      else if (field?.kind === 'relation') this.relationFilter(field, condition, at, depth + 1);
+      if (field?.kind === 'scalar') {
+        const type = model?.scalar(key) ?? 'Untyped';
+        if (isPlainRecord(condition)) this.scalarFilter(condition, type, at, depth + 1);
+        else this.operand(value, key, type, 'nullableValue', at);
+      } else if (field?.kind === 'relation')
+        this.relationFilter(field, model?.relation(field.relation), condition, at, depth + 1);
     }
   }
 
@@ -180,36 +208,84 @@ class PolicyChecker {
     });
   }
 
-  private scalarFilter(condition: unknown, path: Path, depth: number): undefined {
-    // A bare value is an equality; its type is Prisma's to judge (a 400 through the error mapping).
-    if (condition === null || typeof condition !== 'object') return;
-    if (!isPlainRecord(condition)) return this.typeIssue(path, 'a value or an object of filter operators');
+  /** An object of filter operators on a scalar field (`where.title.contains=…`). */
+  private scalarFilter(condition: PlainRecord, type: OperandType, path: Path, depth: number): undefined {
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
-    for (const [operator, operand] of Object.entries(condition)) {
+    const operators = OPERATORS[type];
+    for (const operator of Object.keys(condition)) {
       const at = [...path, operator];
       this.countFilterNode(at);
-      if (!SCALAR_FILTER_OPERATORS.has(operator)) {
-        this.report({ code: 'unknown_key', path: at, message: 'unknown filter operator' });
-      } else if (LIST_OPERATORS.has(operator) && Array.isArray(operand)) {
+      const shape = Object.hasOwn(operators, operator) ? operators[operator] : undefined;
+      if (shape === undefined) {
+        this.report({
+          code: 'unknown_key',
+          path: at,
+          message:
+            type === 'Untyped' ? 'unknown filter operator' : `unknown filter operator for a ${type} field`,
+        });
+      } else if (operator === 'not' && type !== 'Json' && isPlainRecord(condition[operator])) {
+        this.scalarFilter(condition[operator] as PlainRecord, type, at, depth + 1);
+      } else this.operand(condition, operator, type, shape, at);
+    }
+  }
+
+  /** Checks (and normalizes in place) the operand `container[key]` of the given shape. */
+  private operand(
+    container: PlainRecord,
+    key: string,
+    type: OperandType,
+    shape: OperandShapeName,
+    path: Path,
+  ): undefined {
+    const operand = container[key];
+    switch (shape) {
+      case 'value':
+      case 'nullableValue':
+        return this.setValue(container, key, type, shape === 'nullableValue', path);
+      case 'list': {
+        if (!Array.isArray(operand)) return this.typeIssue(path, `a list of ${EXPECTED[type]}`);
         const limit = this.budget.maxInList;
         if (operand.length > limit) {
-          this.exceeded({
-            code: 'too_many',
-            path: at,
-            limit,
-            message: `lists may have at most ${limit} values`,
-          });
+          this.exceeded({ code: 'too_many', path, limit, message: `lists may have at most ${limit} values` });
         }
-      } else if (operator === 'mode' && !(typeof operand === 'string' && QUERY_MODES.has(operand))) {
-        this.report({ code: 'invalid_value', path: at, message: 'mode must be default or insensitive' });
-      } else if (operator === 'not' && isPlainRecord(operand)) {
-        this.scalarFilter(operand, at, depth + 1);
+        for (let index = 0; index < operand.length; index++)
+          this.setValue(operand, index, type, false, [...path, index]);
+        return;
       }
+      case 'text':
+        return this.setValue(container, key, 'String', false, path);
+      case 'mode':
+        if (typeof operand === 'string' && QUERY_MODES.has(operand)) return;
+        return this.report({ code: 'invalid_value', path, message: 'mode must be default or insensitive' });
+      case 'boolean':
+        if (typeof operand === 'boolean') return;
+        return this.typeIssue(path, 'true or false');
+      case 'jsonPath':
+        if (typeof operand === 'string' && isCleanText(operand)) return;
+        if (Array.isArray(operand) && operand.every((item) => typeof item === 'string' && isCleanText(item)))
+          return;
+        return this.typeIssue(path, 'a JSON path (a list of keys, or a string)');
+      case 'json':
+        return this.setValue(container, key, 'Json', true, path);
     }
+  }
+
+  private setValue(
+    container: PlainRecord | unknown[],
+    key: string | number,
+    type: OperandType,
+    nullable: boolean,
+    path: Path,
+  ): undefined {
+    const value = readValue(type, container, key, nullable);
+    if (value === INVALID) return this.typeIssue(path, EXPECTED[type]);
+    if (value !== (container as Record<string | number, unknown>)[key])
+      (container as Record<string | number, unknown>)[key] = value;
   }
 
   private relationFilter(
     field: RelationFieldDefinition,
+    model: ModelTypes | undefined,
     condition: unknown,
     path: Path,
     depth: number,
@@ -220,7 +296,7 @@ class PolicyChecker {
       for (const [operator, inner] of Object.entries(condition)) {
         const at = [...path, operator];
         this.countFilterNode(at);
-        if (TO_MANY_FILTERS.has(operator)) this.where(inner, field.target, at, depth + 1);
+        if (TO_MANY_FILTERS.has(operator)) this.where(inner, field.target, model, at, depth + 1);
         else this.report({ code: 'unknown_key', path: at, message: 'unknown relation filter' });
       }
       return;
@@ -230,13 +306,13 @@ class PolicyChecker {
     const keys = Object.keys(condition);
     if (keys.length === 0 || !keys.every((key) => TO_ONE_FILTERS.has(key))) {
       // The bare form filters the related row directly: `where.author.name.contains=…`.
-      return this.where(condition, field.target, path, depth);
+      return this.where(condition, field.target, model, path, depth);
     }
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
     for (const key of keys) {
       const at = [...path, key];
       this.countFilterNode(at);
-      if (condition[key] !== null) this.where(condition[key], field.target, at, depth + 1);
+      if (condition[key] !== null) this.where(condition[key], field.target, model, at, depth + 1);
     }
   }
 
@@ -301,7 +377,14 @@ class PolicyChecker {
   }
 
   /** An `include` tree (relations only) or a `select` tree (scalars too). */
-  load(tree: unknown, dto: DtoClass, path: Path, kind: 'include' | 'select', depth: number): undefined {
+  load(
+    tree: unknown,
+    dto: DtoClass,
+    model: ModelTypes | undefined,
+    path: Path,
+    kind: 'include' | 'select',
+    depth: number,
+  ): undefined {
     if (tree === undefined) return;
     if (!isPlainRecord(tree)) return this.typeIssue(path, 'an object');
     if (depth > this.budget.maxIncludeDepth)
@@ -309,7 +392,7 @@ class PolicyChecker {
     for (const [key, value] of Object.entries(tree)) {
       const at = [...path, key];
       if (key === COUNT_KEY) {
-        this.relationCount(value, dto, at);
+        this.relationCount(value, dto, model, at);
         continue;
       }
       const field = this.field(dto, key, at);
@@ -325,13 +408,14 @@ class PolicyChecker {
         this.typeIssue(at, 'true, false or relation arguments');
         continue;
       }
-      this.relationArgs(value, field, at, depth);
+      this.relationArgs(value, field, model?.relation(field.relation), at, depth);
     }
   }
 
   private relationArgs(
     args: PlainRecord,
     field: RelationFieldDefinition,
+    model: ModelTypes | undefined,
     path: Path,
     depth: number,
   ): undefined {
@@ -346,10 +430,10 @@ class PolicyChecker {
         this.typeIssue([...path, key], 'a non-negative integer');
       }
     }
-    this.where(args.where, field.target, [...path, 'where'], 1);
+    this.where(args.where, field.target, model, [...path, 'where'], 1);
     this.orderBy(args.orderBy, field.target, [...path, 'orderBy'], 1);
-    this.load(args.include, field.target, [...path, 'include'], 'include', depth + 1);
-    this.load(args.select, field.target, [...path, 'select'], 'select', depth + 1);
+    this.load(args.include, field.target, model, [...path, 'include'], 'include', depth + 1);
+    this.load(args.select, field.target, model, [...path, 'select'], 'select', depth + 1);
   }
 
   /** Relations a `fields` selection loads; unknown names are left to the projection's own check. */
@@ -366,7 +450,7 @@ class PolicyChecker {
   }
 
   /** `_count: true`, or `_count: { select: { <to-many relation>: true | { where } } }`. */
-  private relationCount(value: unknown, dto: DtoClass, path: Path): undefined {
+  private relationCount(value: unknown, dto: DtoClass, model: ModelTypes | undefined, path: Path): undefined {
     if (value === false) return;
     if (value === true) return this.countInclude(path);
     const select = isPlainRecord(value) && Object.keys(value).length === 1 ? value.select : undefined;
@@ -382,7 +466,7 @@ class PolicyChecker {
       this.countInclude(at);
       if (args === true) continue;
       if (isPlainRecord(args) && Object.keys(args).every((k) => k === 'where')) {
-        this.where(args.where, field.target, [...at, 'where'], 1);
+        this.where(args.where, field.target, model?.relation(field.relation), [...at, 'where'], 1);
       } else this.typeIssue(at, 'true or { where }');
     }
   }

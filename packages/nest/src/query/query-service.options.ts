@@ -101,6 +101,15 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default 'internal'
    */
   databaseFaultStatus?: DatabaseFaultStatus;
+  /**
+   * Escapes `\`, `%` and `_` in the caller's `contains`, `startsWith` and `endsWith` texts (at any
+   * depth: relation filters, include `where`s, `_count`), so that they match literally: Prisma
+   * passes them to LIKE unescaped, where `%` and `_` are wildcards and a trailing `\` is an error
+   * that PostgreSQL raises only on meeting a row (an oracle for rows the caller may not read). The
+   * access filter is the server's own and is left as built. Facet default, not from the spec.
+   * @default true
+   */
+  literalSearch?: boolean;
 }
 
 /** The options with every default filled in and the id type decided. */
@@ -117,6 +126,7 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly dto: DtoClass | undefined;
   readonly maxIncludeTake: number;
   readonly databaseFaultStatus: DatabaseFaultStatus;
+  readonly literalSearch: boolean;
 }
 
 const logger = new Logger('QueryService');
@@ -136,6 +146,7 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   idType: 'auto',
   maxIncludeTake: 100,
   databaseFaultStatus: 'internal',
+  literalSearch: true,
 } as const satisfies QueryServiceOptions;
 
 // A registry over every option key: adding an option fails to compile until it is listed here,
@@ -152,6 +163,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   dto: true,
   maxIncludeTake: true,
   databaseFaultStatus: true,
+  literalSearch: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'auto'];
@@ -231,6 +243,9 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
       `The \`databaseFaultStatus\` option must be 'internal' or 'specific', got ${String(databaseFaultStatus)}.`,
     );
   }
+  const literalSearch = options.literalSearch ?? DEFAULT_QUERY_SERVICE_OPTIONS.literalSearch;
+  if (typeof literalSearch !== 'boolean')
+    throw new TypeError('The `literalSearch` option must be a boolean.');
   const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
 
   return {
@@ -244,5 +259,6 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     dto: options.dto,
     maxIncludeTake,
     databaseFaultStatus,
+    literalSearch,
   };
 }

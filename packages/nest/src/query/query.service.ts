@@ -14,6 +14,8 @@ import type {
   QueryDelegate,
 } from './delegate.types.js';
 import { parseId } from './id.js';
+import { literalizeSearch } from './literal-search.js';
+import { type ModelTypes, readModelTypes } from './model-types.js';
 import { resolvePaging } from './paging.js';
 import type {
   CountArgs,
@@ -73,6 +75,11 @@ export class QueryService<
   protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;
   /** The model's field names from Prisma's runtime data model, when the delegate exposes it. */
   private readonly fieldNames: ReadonlySet<string> | undefined;
+  /**
+   * The field types of the delegate's model, from Prisma's runtime data model; `undefined` for a
+   * delegate that does not expose it. `ResourceQuery` checks operands against them.
+   */
+  readonly modelTypes: ModelTypes | undefined;
 
   constructor(
     protected readonly delegate: TDelegate,
@@ -81,6 +88,13 @@ export class QueryService<
     this.options = resolveQueryServiceOptions(options, delegate);
     const fields = readRuntimeFields(delegate);
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
+    this.modelTypes = readModelTypes(delegate);
+  }
+
+  /** The caller's arguments as the delegate gets them: Facet's keys removed, search text literal. */
+  private clientArgs(args: object | undefined, keys: readonly string[]): DelegateArgs {
+    const out = withoutFacetKeys(args, keys);
+    return this.options.literalSearch ? literalizeSearch(out) : out;
   }
 
   /** The first matching record, or `null`. */
@@ -88,7 +102,7 @@ export class QueryService<
     return this.run('findOne', async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findOne',
-        withoutFacetKeys(args, FIELDS_KEY),
+        this.clientArgs(args, FIELDS_KEY),
         ability,
       );
       log.args = delegateArgs;
@@ -102,7 +116,7 @@ export class QueryService<
     return this.run('findMany', async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findMany',
-        withoutFacetKeys(args, FIELDS_KEY),
+        this.clientArgs(args, FIELDS_KEY),
         ability,
       );
       log.args = delegateArgs;
@@ -125,7 +139,7 @@ export class QueryService<
     return this.run('findById', async (log) => {
       const key = parseId(id, this.options.idType);
       if (key === undefined) throw notFoundException();
-      const { where, ...rest } = withoutFacetKeys(args, FIELDS_KEY);
+      const { where, ...rest } = this.clientArgs(args, FIELDS_KEY);
       const byId = { [this.options.idField]: key };
       let record: unknown;
       if (ability === undefined && where === undefined) {
@@ -150,7 +164,7 @@ export class QueryService<
    */
   findUnique(args: FindUniqueArgs<TTypeMap>, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
     return this.run('findUnique', async (log) => {
-      const delegateArgs = withoutFacetKeys(args, FIELDS_KEY);
+      const delegateArgs = this.clientArgs(args, FIELDS_KEY);
       if (ability === undefined) {
         const lookup = this.scopeRelations(delegateArgs, undefined);
         log.args = lookup;
@@ -170,7 +184,7 @@ export class QueryService<
     return this.run('count', async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'count',
-        withoutFacetKeys(args, FIELDS_KEY),
+        this.clientArgs(args, FIELDS_KEY),
         ability,
       );
       log.args = delegateArgs;
@@ -186,7 +200,7 @@ export class QueryService<
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
     return this.run('aggregate', async (log) => {
-      const delegateArgs = withoutFacetKeys(args, FIELDS_KEY);
+      const delegateArgs = this.clientArgs(args, FIELDS_KEY);
       log.args = delegateArgs;
       return serializeValue((await this.delegate.aggregate(delegateArgs)) as DelegateAggregate<TDelegate>);
     });
@@ -220,7 +234,7 @@ export class QueryService<
   ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>> {
     return this.run('query', async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
-      const { args: base, empty } = this.withAccess('query', withoutFacetKeys(args, QUERY_KEYS), ability);
+      const { args: base, empty } = this.withAccess('query', this.clientArgs(args, QUERY_KEYS), ability);
       const skip = (page - 1) * perPage;
       if (options.count === false) {
         const pageArgs = { ...base, skip, take: perPage + 1 };
@@ -316,7 +330,11 @@ export class QueryService<
     try {
       return await body(log);
     } catch (error) {
-      const classification = classifyError(error, this.options);
+      // Every helper here reads: errors the database raised while running a statement are 500s.
+      const classification = classifyError(error, {
+        databaseFaultStatus: this.options.databaseFaultStatus,
+        reading: true,
+      });
       if (
         classification.kind !== 'http' &&
         classification.kind !== 'facet_query' &&

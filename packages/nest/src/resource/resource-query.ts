@@ -123,8 +123,10 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     const { baseInclude, pushDown, alwaysSelect, fieldsOptions, budget } = this.options;
     // The client's own where/orderBy/include/select, before server includes join them.
     // The relations `fields` selects count towards the same relation budget.
+    const model = this.options.service.modelTypes;
     checkQueryPolicy(query as QueryPolicyInput, this.options.dto, {
       context: read.context ?? {},
+      ...(model === undefined ? {} : { model }),
       ...(budget === undefined ? {} : { budget }),
       ...(selection === undefined ? {} : { fields: { selection, path: ['fields', ...prefix] } }),
     });

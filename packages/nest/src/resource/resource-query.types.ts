@@ -4,6 +4,7 @@ import type { QueryBudget } from '../policy/query-budget.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
+import type { ModelTypes } from '../query/model-types.js';
 
 /**
  * The service calls `ResourceQuery` makes; `QueryService` fits. Typed structurally so that a
@@ -16,6 +17,11 @@ export interface ResourceQueryService<TModel, TAbility> {
     options: { count?: boolean },
   ): Promise<{ items: TModel[]; pageMeta: PageMetaDTO | PartialPageMetaDTO }>;
   findById(id: string | number | bigint, args: object, ability?: TAbility): Promise<TModel>;
+  /**
+   * The field types of the model (`QueryService` reads them from Prisma's runtime data model):
+   * operands are checked against them, and string fields keep the text a client sent.
+   */
+  readonly modelTypes?: ModelTypes | undefined;
 }
 
 /** What a mapper receives besides the model: one object, so fields can be added later. */

@@ -1,5 +1,5 @@
 import { type FacetIssue, FacetQueryError } from '@facet/core';
-import type { ValidationError } from '@nestjs/common';
+import type { ArgumentMetadata, ValidationError } from '@nestjs/common';
 import { ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 
@@ -74,11 +74,27 @@ export const FACET_VALIDATION_DEFAULTS = {
  * ```
  */
 export class FacetValidationPipe extends ValidationPipe {
+  /**
+   * Whether the validated value is the very object that arrived. Nest's pipe, with `transform`
+   * off, still hands on a class-transformer copy; the copy loses what `decodeQuery` recorded beside
+   * the decoded objects (the text each JSON-read value was sent as, which string fields keep). With
+   * unknown keys refused there is nothing the copy would have removed, so the original goes on.
+   */
+  private readonly passOriginal: boolean;
+
   constructor(options: ValidationPipeOptions = {}) {
-    super({
+    const resolved: ValidationPipeOptions = {
       ...FACET_VALIDATION_DEFAULTS,
       exceptionFactory: (errors: ValidationError[]) => validationErrorsToException(errors),
       ...options,
-    });
+    };
+    super(resolved);
+    this.passOriginal =
+      resolved.transform !== true && (resolved.whitelist !== true || resolved.forbidNonWhitelisted === true);
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const validated: unknown = await super.transform(value, metadata);
+    return this.passOriginal ? value : validated;
   }
 }

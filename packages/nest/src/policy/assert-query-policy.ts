@@ -9,13 +9,14 @@ import type {
 } from '../projection/field-schema.types.js';
 import type { ModelTypes } from '../query/model-types.js';
 import {
-  EXPECTED,
+  expectedOf,
   INVALID,
   isCleanText,
   OPERATORS,
+  type OperandField,
   type OperandShapeName,
-  type OperandType,
   readValue,
+  UNTYPED,
 } from './operands.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
 import {
@@ -191,7 +192,7 @@ class PolicyChecker {
       }
       const field = this.field(dto, key, at);
       if (field?.kind === 'scalar') {
-        const type = model?.scalar(key) ?? 'Untyped';
+        const type = operandField(model, key);
         if (isPlainRecord(condition)) this.scalarFilter(condition, type, at, depth + 1);
         else this.operand(value, key, type, 'nullableValue', at);
       } else if (field?.kind === 'relation')
@@ -209,8 +210,9 @@ class PolicyChecker {
   }
 
   /** An object of filter operators on a scalar field (`where.title.contains=…`). */
-  private scalarFilter(condition: PlainRecord, type: OperandType, path: Path, depth: number): undefined {
+  private scalarFilter(condition: PlainRecord, field: OperandField, path: Path, depth: number): undefined {
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
+    const { type } = field;
     const operators = OPERATORS[type];
     for (const operator of Object.keys(condition)) {
       const at = [...path, operator];
@@ -224,8 +226,8 @@ class PolicyChecker {
             type === 'Untyped' ? 'unknown filter operator' : `unknown filter operator for a ${type} field`,
         });
       } else if (operator === 'not' && type !== 'Json' && isPlainRecord(condition[operator])) {
-        this.scalarFilter(condition[operator] as PlainRecord, type, at, depth + 1);
-      } else this.operand(condition, operator, type, shape, at);
+        this.scalarFilter(condition[operator] as PlainRecord, field, at, depth + 1);
+      } else this.operand(condition, operator, field, shape, at);
     }
   }
 
@@ -233,7 +235,7 @@ class PolicyChecker {
   private operand(
     container: PlainRecord,
     key: string,
-    type: OperandType,
+    field: OperandField,
     shape: OperandShapeName,
     path: Path,
   ): undefined {
@@ -241,19 +243,19 @@ class PolicyChecker {
     switch (shape) {
       case 'value':
       case 'nullableValue':
-        return this.setValue(container, key, type, shape === 'nullableValue', path);
+        return this.setValue(container, key, field, shape === 'nullableValue', path);
       case 'list': {
-        if (!Array.isArray(operand)) return this.typeIssue(path, `a list of ${EXPECTED[type]}`);
+        if (!Array.isArray(operand)) return this.typeIssue(path, `a list of ${expectedOf(field)}`);
         const limit = this.budget.maxInList;
         if (operand.length > limit) {
           this.exceeded({ code: 'too_many', path, limit, message: `lists may have at most ${limit} values` });
         }
         for (let index = 0; index < operand.length; index++)
-          this.setValue(operand, index, type, false, [...path, index]);
+          this.setValue(operand, index, field, false, [...path, index]);
         return;
       }
       case 'text':
-        return this.setValue(container, key, 'String', false, path);
+        return this.setValue(container, key, { type: 'String' }, false, path);
       case 'mode':
         if (typeof operand === 'string' && QUERY_MODES.has(operand)) return;
         return this.report({ code: 'invalid_value', path, message: 'mode must be default or insensitive' });
@@ -266,19 +268,19 @@ class PolicyChecker {
           return;
         return this.typeIssue(path, 'a JSON path (a list of keys, or a string)');
       case 'json':
-        return this.setValue(container, key, 'Json', true, path);
+        return this.setValue(container, key, { type: 'Json' }, true, path);
     }
   }
 
   private setValue(
     container: PlainRecord | unknown[],
     key: string | number,
-    type: OperandType,
-    nullable: boolean,
+    field: OperandField,
+    nullAllowed: boolean,
     path: Path,
   ): undefined {
-    const value = readValue(type, container, key, nullable);
-    if (value === INVALID) return this.typeIssue(path, EXPECTED[type]);
+    const value = readValue(field, container, key, nullAllowed);
+    if (value === INVALID) return this.typeIssue(path, expectedOf(field));
     if (value !== (container as Record<string | number, unknown>)[key])
       (container as Record<string | number, unknown>)[key] = value;
   }
@@ -476,4 +478,11 @@ class PolicyChecker {
 function mapsDirectly(field: FieldDefinition): boolean {
   if (field.kind === 'relation') return field.relation === field.name;
   return field.sources.length === 1 && field.sources[0] === field.name;
+}
+
+/** The operand rules of a model's scalar field: its type, nullability and enum values when known. */
+function operandField(model: ModelTypes | undefined, name: string): OperandField {
+  const type = model?.scalar(name);
+  if (model === undefined || type === undefined) return UNTYPED;
+  return { type, nullable: model.nullable(name), enumValues: model.enumValues(name) };
 }

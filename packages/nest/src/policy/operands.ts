@@ -15,6 +15,23 @@ import { isPlainRecord } from './plain-record.js';
  */
 export type OperandType = ScalarType | 'Untyped';
 
+/** What the policy knows of the field an operand is compared with. */
+export interface OperandField {
+  readonly type: OperandType;
+  /** `false` when the schema says the field is required; `undefined` when unknown. */
+  readonly nullable?: boolean | undefined;
+  /** The enum's values, when known. */
+  readonly enumValues?: readonly string[] | undefined;
+}
+
+export const UNTYPED: OperandField = { type: 'Untyped' };
+
+/** What a value of the field is called in a refusal (`where.genre: expected one of A, B`). */
+export function expectedOf(field: OperandField): string {
+  if (field.type === 'Enum' && field.enumValues !== undefined) return `one of ${field.enumValues.join(', ')}`;
+  return EXPECTED[field.type];
+}
+
 /** How an operator's operand is shaped. */
 type OperandShape =
   /** One value of the field's type; `null` where Prisma gives it a meaning (equality). */
@@ -136,23 +153,39 @@ export function isCleanText(value: string): boolean {
 }
 
 /**
- * Reads `container[key]` as one value of `type`. Returns the value Prisma should get (a text for
+ * Reads `container[key]` as one value of the field. Returns the value Prisma should get (a text for
  * a string field that was decoded as JSON, a `Date` for an ISO date-time, a `bigint` for a BigInt
- * sent as digits, the exact text of a decimal) or `INVALID`.
+ * sent as digits, the exact text of a decimal) or `INVALID`. `nullAllowed` says whether the operator
+ * gives null a meaning (equality); a required string field then reads the text `null` as text.
  */
 export function readValue(
-  type: OperandType,
+  field: OperandField,
   container: object,
   key: string | number,
-  nullable: boolean,
+  nullAllowed: boolean,
 ): unknown {
   const value = (container as Record<string | number, unknown>)[key];
-  if (value === null) return nullable ? null : INVALID;
+  const { type } = field;
+  if (value === null) {
+    if (nullAllowed && field.nullable !== false) return null;
+    const text = type === 'String' || type === 'Enum' ? sentText(container, key) : undefined;
+    return text === undefined ? INVALID : readValue(field, { value: text }, 'value', false);
+  }
   switch (type) {
-    case 'String':
-    case 'Enum': {
+    case 'String': {
       const text = typeof value === 'string' ? value : sentText(container, key);
       return text !== undefined && isCleanText(text) ? text : INVALID;
+    }
+    case 'Enum': {
+      const text = typeof value === 'string' ? value : sentText(container, key);
+      if (text === undefined) return INVALID;
+      return field.enumValues === undefined
+        ? isCleanText(text)
+          ? text
+          : INVALID
+        : field.enumValues.includes(text)
+          ? text
+          : INVALID;
     }
     case 'Int':
       return typeof value === 'number' && Number.isInteger(value) && value >= -INT_32 && value < INT_32

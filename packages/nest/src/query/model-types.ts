@@ -24,6 +24,13 @@ export interface ModelTypes {
   readonly name: string;
   /** The scalar type of `field`, or `undefined` when it is not a scalar of this model. */
   scalar(field: string): ScalarType | undefined;
+  /**
+   * Whether `field` may hold null (`String?`): `true`, `false`, or `undefined` when the schema text
+   * is not available, in which case a `null` operand is taken as null.
+   */
+  nullable(field: string): boolean | undefined;
+  /** The values of an enum field, when the schema text is available. */
+  enumValues(field: string): readonly string[] | undefined;
   /** The model a relation field leads to, or `undefined` when `field` is not a relation. */
   relation(field: string): ModelTypes | undefined;
 }
@@ -34,6 +41,12 @@ interface RuntimeModelField {
   readonly type?: unknown;
 }
 type RuntimeModels = Readonly<Record<string, { readonly fields?: readonly RuntimeModelField[] } | undefined>>;
+
+/** What only the schema text says: which fields are optional, and each enum's values. */
+interface SchemaDetails {
+  readonly optional: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly enums: ReadonlyMap<string, readonly string[]>;
+}
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set([
   'String',
@@ -47,10 +60,45 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
   'Bytes',
 ]);
 
+const BLOCK = /^\s*(model|enum)\s+(\w+)\s*\{([^}]*)\}/gm;
+const FIELD_LINE = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?/;
+
+/**
+ * Reads the two facts Prisma 7's runtime data model leaves out from the schema text the client
+ * carries (`_engineConfig.inlineSchema`): optional fields (`String?`) and enum values. Only model
+ * and enum blocks are read; a schema this cannot read just leaves both unknown.
+ */
+export function readSchemaDetails(schema: string): SchemaDetails {
+  const optional = new Map<string, Set<string>>();
+  const enums = new Map<string, string[]>();
+  const text = schema.replace(/\/\/.*$/gm, '');
+  for (const [, kind, name, body] of text.matchAll(BLOCK)) {
+    const lines = (body ?? '').split('\n').filter((line) => /^\s*\w/.test(line));
+    if (kind === 'enum') {
+      enums.set(
+        name as string,
+        lines.map((line) => line.trim().split(/\s+/)[0] as string),
+      );
+      continue;
+    }
+    const fields = new Set<string>();
+    for (const line of lines) {
+      const match = FIELD_LINE.exec(line);
+      if (match?.[4] === '?') fields.add(match[1] as string);
+    }
+    optional.set(name as string, fields);
+  }
+  return { optional, enums };
+}
+
 /** One set of model types per runtime data model, so each model is read once per client. */
 const cache = new WeakMap<object, Map<string, ModelTypes | undefined>>();
 
-function modelTypes(models: RuntimeModels, name: string): ModelTypes | undefined {
+function modelTypes(
+  models: RuntimeModels,
+  name: string,
+  details: SchemaDetails | undefined,
+): ModelTypes | undefined {
   let byName = cache.get(models);
   if (byName === undefined) {
     byName = new Map();
@@ -63,20 +111,29 @@ function modelTypes(models: RuntimeModels, name: string): ModelTypes | undefined
     return undefined;
   }
   const scalars = new Map<string, ScalarType>();
+  const enumTypes = new Map<string, string>();
   const relations = new Map<string, string>();
   for (const field of fields as readonly RuntimeModelField[]) {
     if (typeof field.name !== 'string' || typeof field.type !== 'string') continue;
-    if (field.kind === 'enum') scalars.set(field.name, 'Enum');
-    else if (field.kind === 'object') relations.set(field.name, field.type);
+    if (field.kind === 'enum') {
+      scalars.set(field.name, 'Enum');
+      enumTypes.set(field.name, field.type);
+    } else if (field.kind === 'object') relations.set(field.name, field.type);
     else if (field.kind === 'scalar' && SCALAR_TYPES.has(field.type))
       scalars.set(field.name, field.type as ScalarType);
   }
+  const optional = details?.optional.get(name);
   const types: ModelTypes = {
     name,
     scalar: (field) => scalars.get(field),
+    nullable: (field) => (optional === undefined ? undefined : optional.has(field)),
+    enumValues: (field) => {
+      const type = enumTypes.get(field);
+      return type === undefined ? undefined : details?.enums.get(type);
+    },
     relation: (field) => {
       const target = relations.get(field);
-      return target === undefined ? undefined : modelTypes(models, target);
+      return target === undefined ? undefined : modelTypes(models, target, details);
     },
   };
   byName.set(name, types);
@@ -85,19 +142,33 @@ function modelTypes(models: RuntimeModels, name: string): ModelTypes | undefined
 
 interface IntrospectableDelegate {
   readonly $name?: unknown;
-  readonly $parent?: { readonly _runtimeDataModel?: { readonly models?: unknown } };
+  readonly $parent?: {
+    readonly _runtimeDataModel?: { readonly models?: unknown };
+    readonly _engineConfig?: { readonly inlineSchema?: unknown };
+  };
+}
+
+const detailsCache = new WeakMap<object, SchemaDetails | undefined>();
+
+function schemaDetails(models: object, schema: unknown): SchemaDetails | undefined {
+  if (detailsCache.has(models)) return detailsCache.get(models);
+  const details = typeof schema === 'string' ? readSchemaDetails(schema) : undefined;
+  detailsCache.set(models, details);
+  return details;
 }
 
 /**
  * The field types of a Prisma 7 model delegate (`prisma.book`), from the client's runtime data model
- * (`$parent._runtimeDataModel`, the model named by `$name`). These are Prisma internals, so every
- * step is checked: `undefined` for any other delegate (an extension that hides them, a wrapper, a
- * plain object with the five operations).
+ * (`$parent._runtimeDataModel`, the model named by `$name`), with optional fields and enum values
+ * from the schema text (`$parent._engineConfig.inlineSchema`). These are Prisma internals, so
+ * every step is checked: `undefined` for any other delegate (an extension that hides them, a
+ * wrapper, a plain object with the five operations).
  */
 export function readModelTypes(delegate: unknown): ModelTypes | undefined {
   if ((typeof delegate !== 'object' && typeof delegate !== 'function') || delegate === null) return undefined;
   const { $name: name, $parent: parent } = delegate as IntrospectableDelegate;
   const models = parent?._runtimeDataModel?.models;
   if (typeof name !== 'string' || typeof models !== 'object' || models === null) return undefined;
-  return modelTypes(models as RuntimeModels, name);
+  const details = schemaDetails(models, parent?._engineConfig?.inlineSchema);
+  return modelTypes(models as RuntimeModels, name, details);
 }

@@ -144,7 +144,9 @@ const MAX_JSON_DEPTH = 32;
  * `true`, `1e3`): a string field gets the text back, so curl and HTML forms need no JSON quotes.
  */
 function sentText(container: object, key: string | number): string | undefined {
-  return decodedText(container, key);
+  // An object is never a text: it is a filter object, or a probe of Prisma's value forms.
+  const value = (container as Record<string | number, unknown>)[key];
+  return isPlainRecord(value) ? undefined : decodedText(container, key);
 }
 
 /** Postgres refuses NUL in text (a 500 from the driver); no column can hold it, so it is a 400. */

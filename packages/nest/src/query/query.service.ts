@@ -7,6 +7,7 @@ import { FacetConfigurationError } from '../errors/facet-configuration.error.js'
 import { notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
 import { scopeRelationAccess } from '../policy/scope-relation-access.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import { prepareClientArgs } from './client-args.js';
 import type {
   BaseDelegateTypeMap,
   DelegateAggregate,
@@ -14,7 +15,6 @@ import type {
   QueryDelegate,
 } from './delegate.types.js';
 import { parseId } from './id.js';
-import { literalizeSearch } from './literal-search.js';
 import { type ModelTypes, readModelTypes } from './model-types.js';
 import { resolvePaging } from './paging.js';
 import type {
@@ -91,10 +91,12 @@ export class QueryService<
     this.modelTypes = readModelTypes(delegate);
   }
 
-  /** The caller's arguments as the delegate gets them: Facet's keys removed, search text literal. */
+  /**
+   * The caller's arguments as the delegate gets them: Facet's keys removed, Prisma's reserved keys
+   * refused, search texts literal (see `prepareClientArgs`).
+   */
   private clientArgs(args: object | undefined, keys: readonly string[]): DelegateArgs {
-    const out = withoutFacetKeys(args, keys);
-    return this.options.literalSearch ? literalizeSearch(out) : out;
+    return prepareClientArgs(withoutFacetKeys(args, keys), this.options.literalSearch);
   }
 
   /** The first matching record, or `null`. */

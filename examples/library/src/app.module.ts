@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthGuard } from './auth/index.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { PrismaModule } from './prisma/prisma.module.js';
+import { RefuseUndeclaredQueryInterceptor } from './resources/refuse-undeclared-query.interceptor.js';
 import { ResourcesModule } from './resources/resources.module.js';
 
 @Module({})
@@ -11,7 +12,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PrismaModule.forClient(prisma), ResourcesModule],
-      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: RefuseUndeclaredQueryInterceptor },
+      ],
     };
   }
 }

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { type DatabaseOptions, type LibraryDatabase, openDatabase } from './database/index.js';
+import { demoRoles, serveDemoPage } from './demo.js';
 import { setUpOpenApi } from './openapi.js';
 
 export const API_PREFIX = 'api/v1';
@@ -20,6 +21,13 @@ export interface LibraryAppOptions {
   webDir?: string;
   /** @default ['error', 'warn'] */
   logger?: LogLevel[] | false;
+  /**
+   * Demo mode: the web page gets the fixture's tokens and shows its role switcher, and the API docs
+   * name the tokens. Off unless asked for, so an app embedded elsewhere publishes no token;
+   * `npm start` decides from its environment (src/config.ts, `FACET_DEMO`).
+   * @default false
+   */
+  demo?: boolean;
 }
 
 export interface LibraryApp {
@@ -38,8 +46,9 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
     app.setGlobalPrefix(API_PREFIX);
     // Every error body gets Facet's shape, Nest's own 404 for an unknown route included.
     app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
-    setUpOpenApi(app, DOCS_PATH);
+    setUpOpenApi(app, DOCS_PATH, { demo: options.demo === true });
     if (options.webDir && existsSync(options.webDir)) {
+      if (options.demo === true) serveDemoPage(app, options.webDir, demoRoles());
       app.useStaticAssets(options.webDir, { index: 'index.html', maxAge: 0 });
     }
     return {

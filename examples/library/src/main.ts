@@ -3,12 +3,14 @@
 //   HOST          interface to bind (default all interfaces)
 //   DATABASE_URL  postgresql://… for a real PostgreSQL server; unset for embedded PGlite
 //   PGLITE_DIR    where PGlite keeps its files (default examples/library/.data/pglite)
+//   FACET_DEMO    1: demo mode (role switcher, the fixture's tokens in the web page); 0: off.
+//                 Unset: on with PGlite, off with DATABASE_URL (see src/demo.ts)
 //   DATABASE_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
 //   DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
 //                 PostgreSQL pool and timeouts (see src/database/postgresOptions.ts for the defaults)
 import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';
-import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
-import { packagePath } from './database/paths.js';
+import { libraryOptionsFromEnv } from './config.js';
+import { DEMO_ENV } from './demo.js';
 
 const started = performance.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -16,15 +18,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   throw new RangeError(`PORT must be an integer between 0 and 65535, got "${process.env.PORT}"`);
 }
 
-const library = await createLibraryApp({
-  databaseOptions: {
-    url: process.env.DATABASE_URL || undefined,
-    pgliteDir: process.env.PGLITE_DIR || DEFAULT_PGLITE_DIR,
-    postgres: postgresOptionsFromEnv(process.env),
-  },
-  webDir: packagePath('dist/web'),
-  logger: ['error', 'warn'],
-});
+const options = libraryOptionsFromEnv(process.env);
+const library = await createLibraryApp(options);
 await library.app.listen(port, process.env.HOST ?? '0.0.0.0');
 
 const { database } = library;
@@ -37,7 +32,10 @@ console.log(
     `  Web page:  ${origin}/`,
     `  API base:  ${origin}/${API_PREFIX}   (try ${origin}/${API_PREFIX}/books?fields=id,title)`,
     `  API docs:  ${origin}/${DOCS_PATH}`,
-    '  Tokens:    admin-token, editor-token, reader-token (Authorization: Bearer <token>); none = anonymous',
+    options.demo
+      ? `  Demo mode: on; the page offers every fixture role and ships its token (${DEMO_ENV}=0 turns it off)\n` +
+        '  Tokens:    admin-token, editor-token, reader-token (Authorization: Bearer <token>); none = anonymous'
+      : `  Demo mode: off; the page reads as an anonymous caller and holds no token (${DEMO_ENV}=1 turns it on)`,
     '',
   ].join('\n'),
 );

@@ -2,13 +2,16 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
 /** Serves the OpenAPI document: the UI at `/<path>`, the JSON at `/<path>-json`. */
-export function setUpOpenApi(app: INestApplication, path: string): void {
+export function setUpOpenApi(app: INestApplication, path: string, { demo }: { demo: boolean }): void {
+  // The fixture's tokens are named only in demo mode: the document is served to everybody.
+  const tokens = demo
+    ? " with a token from the fixture's users (admin-token, editor-token, reader-token)"
+    : " with a user's token";
   const config = new DocumentBuilder()
     .setTitle('Facet library example')
     .setDescription(
-      'Books, authors and reviews served by @facet/nest. Send `Authorization: Bearer <token>` with a ' +
-        "token from the fixture's users (admin-token, editor-token, reader-token); no header means an " +
-        'anonymous reader.',
+      `Books, authors and reviews served by @facet/nest. Send \`Authorization: Bearer <token>\`${tokens}; ` +
+        'no header means an anonymous reader.',
     )
     .setVersion('1')
     .addBearerAuth()

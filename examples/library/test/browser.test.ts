@@ -1,4 +1,5 @@
-// The web page in real Chromium (Debian's, through playwright-core) against the real app on PGlite.
+// The web page in real Chromium (Debian's, through playwright-core) against the real app on PGlite,
+// in demo mode (role switcher).
 // The bundle is built from the packages' sources, like every other vitest suite in the workspace.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,10 @@ describe.skipIf(!hasChromium)('library web page in Chromium', () => {
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'facet-library-web-'));
     const [started, launched] = await Promise.all([
-      bundleWeb({ outdir: webDir, fromSource: true, minify: false }).then(() => startLibrary({ webDir })),
+      bundleWeb({ outdir: webDir, fromSource: true, minify: false }).then(() =>
+        // The role switcher is demo mode's; demo-mode.test.ts checks the page without it.
+        startLibrary({ webDir, demo: true }),
+      ),
       chromium.launch({
         executablePath: CHROMIUM,
         headless: true,

@@ -197,6 +197,112 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
     ])('%s', async (path) => {
       expectRefused(await get(path, 'admin'));
     });
+
+    // Routes that read no query: before, they answered 200 and ignored what they were sent.
+    // No book has this id, so a mutation that is wrongly let through changes nothing (404 or a no-op).
+    const bookId = Math.max(...fx.books.map((b) => b.id)) + 1000;
+    const isbn = published[0]!.isbn;
+    const noQueryRoutes = [
+      ['GET', '/books/stats/summary'],
+      ['POST', '/books'],
+      ['PATCH', `/books/${bookId}`],
+      ['DELETE', `/books/${bookId}`],
+    ] as const;
+    const unknown = ['where.published=false', 'foo=1', 'foo', 'where[published]=false', '=1'];
+    /** A mutation gets an empty body: the refusal must come before the body is judged. */
+    const send = <T = ErrorBody>(method: string, path: string, role: Role = 'admin') =>
+      request<T>(app.api, path, { role, method, body: method === 'GET' ? undefined : {} });
+
+    it.each(
+      noQueryRoutes.flatMap(([method, path]) =>
+        unknown.map((query) => [method, `${path}?${query}`] as const),
+      ),
+    )('%s %s (a route that reads no query)', async (method, path) => {
+      const response = await send(method, path);
+      expectRefused(response);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'unknown_key' });
+      expect(typeof response.body.path).toBe('string');
+    });
+
+    it('names the parameters it refuses', async () => {
+      const response = await get<ErrorBody & { issues: { path: string }[] }>(
+        '/books/stats/summary?where.published=false&foo=1',
+        'admin',
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.path).toBe('where');
+      expect(response.body.issues.map((issue) => issue.path)).toEqual(['where', 'foo']);
+    });
+
+    it.each([`/books/isbn/${isbn}?foo=1`, `/books/isbn/${isbn}?wher.published=false`])(
+      '%s (a route whose query has no such parameter)',
+      async (path) => {
+        const response = await get(path, 'admin');
+        expectRefused(response);
+        expect(response.status).toBe(400);
+      },
+    );
+
+    it('permission is judged before the query: a reader gets 403, not 400', async () => {
+      for (const [method, path] of noQueryRoutes.slice(1)) {
+        const response = await send(method, `${path}?foo=1`, 'reader');
+        expect(response.status, `${method} ${path}`).toBe(403);
+      }
+    });
+
+    it('the same routes answer without parameters (an empty query string is no parameter)', async () => {
+      for (const path of ['/books/stats/summary', '/books/stats/summary?', `/books/isbn/${isbn}`]) {
+        expect((await get(path, 'admin')).status, path).toBe(200);
+      }
+      const book = unpublished[0]!;
+      const input = {
+        isbn: '9780000000017',
+        title: 'Refuse, never drop',
+        price: '1.00',
+        pages: 1,
+        genre: book.genre,
+        published: false,
+        authorId: book.authorId,
+      };
+      const created = await request<{ id: number }>(app.api, '/books', {
+        role: 'admin',
+        method: 'POST',
+        body: input,
+      });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.id;
+      const updated = await request(app.api, `/books/${id}?`, {
+        role: 'admin',
+        method: 'PATCH',
+        body: { pages: 2 },
+      });
+      expect(updated.status, updated.text).toBe(200);
+      const removed = await request(app.api, `/books/${id}`, { role: 'admin', method: 'DELETE' });
+      expect(removed.status, removed.text).toBe(200);
+    });
+
+    // Every route the OpenAPI document lists, so a route added later is checked without a new test.
+    it('every documented route refuses a parameter it does not read', async () => {
+      const document = await request<{ paths: Record<string, Record<string, unknown>> }>(
+        app.origin,
+        '/api/docs-json',
+      );
+      const routes = Object.entries(document.body.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => [method.toUpperCase(), path] as const),
+      );
+      expect(routes.length).toBeGreaterThanOrEqual(3 * 5 + 5);
+      for (const [method, template] of routes) {
+        const path = template
+          .replace(/^\/api\/v1/, '')
+          .replace('{isbn}', isbn)
+          .replace(/\{\w+\}/g, String(bookId));
+        const response = await send(method, `${path}?foo=1`);
+        expect(response.status, `${method} ${path}: ${response.text}`).toBe(400);
+        expect(response.body.code, `${method} ${path}`).toBe('unknown_key');
+        expect(response.body.path, `${method} ${path}`).toBe('foo');
+      }
+    });
   });
 
   describe('fields with inherited names', () => {

@@ -10,7 +10,7 @@ import { Pagination } from './components/Pagination.js';
 import { RoleSwitcher } from './components/RoleSwitcher.js';
 import { Summary } from './components/Summary.js';
 import { bookTableOptions } from './options.js';
-import { isStaff, loadRole, type RoleName, saveRole } from './roles.js';
+import { DEMO, isStaff, loadRole, type RoleName, saveRole } from './roles.js';
 
 const initialRole = loadRole();
 setRole(initialRole);
@@ -67,7 +67,7 @@ export function App() {
             </a>
           </p>
         </div>
-        <RoleSwitcher role={role} onChange={changeRole} />
+        {DEMO ? <RoleSwitcher role={role} onChange={changeRole} /> : null}
       </header>
 
       <Summary key={role} />

@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { LogLevel } from '@nestjs/common';
-import { createLibraryApp, type LibraryApp } from '../../src/app.js';
-import type { DatabaseOptions } from '../../src/database/index.js';
+import { createLibraryApp, type LibraryApp, type LibraryAppOptions } from '../../src/app.js';
 
 export interface RunningLibrary extends LibraryApp {
   /** `http://127.0.0.1:<port>` */
@@ -12,7 +10,7 @@ export interface RunningLibrary extends LibraryApp {
 
 /** The real app (same bootstrap as `npm start`) on an ephemeral port. */
 export async function startLibrary(
-  options: { databaseOptions?: DatabaseOptions; webDir?: string; logger?: LogLevel[] | false } = {},
+  options: Omit<LibraryAppOptions, 'database'> = {},
 ): Promise<RunningLibrary> {
   const library = await createLibraryApp({ ...options, logger: options.logger ?? ['error'] });
   await library.app.listen(0, '127.0.0.1');

@@ -1,0 +1,21 @@
+import type { LibraryAppOptions } from './app.js';
+import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
+import { packagePath } from './database/paths.js';
+import { demoModeFromEnv } from './demo.js';
+
+/**
+ * What `npm start` (src/main.ts) makes of its environment; the tests start the app through this
+ * too, so the mode they check is the one a deploy gets from the same variables.
+ */
+export function libraryOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): LibraryAppOptions {
+  return {
+    databaseOptions: {
+      url: env.DATABASE_URL || undefined,
+      pgliteDir: env.PGLITE_DIR || DEFAULT_PGLITE_DIR,
+      postgres: postgresOptionsFromEnv(env),
+    },
+    webDir: packagePath('dist/web'),
+    demo: demoModeFromEnv(env),
+    logger: ['error', 'warn'],
+  };
+}

@@ -26,8 +26,12 @@ export interface PrepareFieldsQueryOptions {
   /**
    * With a `fields` expression, read only the columns it needs: the query gets a Prisma `select`
    * (the requested scalars' `source` columns, `alwaysSelect`, and the relations) instead of an
-   * `include`. Mappers then see only those columns. Facet default, not from the spec.
-   * @default true
+   * `include`, and mappers see only those columns. Off by default, because the specification's
+   * rules 1–2 promise the includes merged into the query and the client's includes kept
+   * ([4.4](../../../../docs/spec-conformance.md#44-fields-projection)); `ResourceQuery` turns it
+   * on, since its mappers are written for it and it reads less data. An extension, not from the
+   * spec.
+   * @default false
    */
   readonly pushDown?: boolean;
   /**
@@ -133,7 +137,7 @@ export function prepareWithSelection<TQuery extends FieldsQueryInput>(
   const merged = resolved ? mergeIncludeTrees(explicit, includesFor(resolved)) : explicit;
   const out: Record<string, unknown> = { ...rest };
 
-  const pushDown = resolved !== undefined && (options.pushDown ?? true);
+  const pushDown = resolved !== undefined && options.pushDown === true;
   const select = asTree(clientSelect, 'select');
   if (pushDown) {
     // The endpoint's own includes load whole (its mapper may need more than the projection shows);

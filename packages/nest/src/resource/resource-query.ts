@@ -130,7 +130,9 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     });
     const options: PrepareFieldsQueryOptions = {
       ...(baseInclude === undefined ? {} : { baseInclude }),
-      ...(pushDown === undefined ? {} : { pushDown }),
+      // The resource layer's mappers copy what is present, so it reads only the projected columns
+      // unless told otherwise; plain `prepareFieldsQuery` keeps the spec's include shape.
+      pushDown: pushDown ?? true,
       ...(alwaysSelect === undefined ? {} : { alwaysSelect }),
       ...(fieldsOptions === undefined ? {} : { fieldsOptions }),
       context: read.context ?? {},

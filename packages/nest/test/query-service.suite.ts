@@ -17,6 +17,7 @@ import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { type QueryErrorLogEntry, QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
+import { plainDelegate } from './support/plain-delegate.js';
 import { recordDelegate } from './support/recording-delegate.js';
 import { ofAuthor, type SeededLibrary, seedLibrary } from './support/seed.js';
 import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
@@ -177,6 +178,58 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(result._max?.publishedAt).toBeInstanceOf(Date);
         expect(result._avg?.pages).toBe(200);
         expect(JSON.parse(JSON.stringify(result))._max.publishedAt).toBe('2024-01-02T03:04:05.678Z');
+      });
+    });
+
+    describe('any delegate with the five operations', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      // Not a Prisma client delegate, so the service cannot read the model's types from it.
+      const plainBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
+        new QueryService<BookDelegate, BookTypeMap, TestAbility>(
+          plainDelegate(prisma.book) as BookDelegate,
+          options,
+        );
+
+      it('constructs without options and serves every read helper', async () => {
+        const service = plainBooks({ subject: 'Book', accessibleWhere: testAccessWhere });
+        const mine = { authorId: library.authorId, drafts: false };
+        expect(titles(await service.findMany({ orderBy: { title: 'asc' } }, mine))).toEqual([
+          'Alpha',
+          'Gamma',
+        ]);
+        expect((await service.findOne({ where: { title: 'Gamma' } }, mine))?.title).toBe('Gamma');
+        expect((await service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }))?.title).toBe('Alpha');
+        expect(await service.count({}, mine)).toBe(2);
+        const { items, pageMeta } = await service.query({ orderBy: { title: 'asc' }, perPage: 1 }, mine);
+        expect(titles(items)).toEqual(['Alpha']);
+        expect(pageMeta).toMatchObject({ page: 1, perPage: 1, itemCount: 2, pageCount: 2 });
+        const aggregate = await service.aggregate({ where: ofAuthor(library), _max: { price: true } });
+        expect(aggregate._max?.price).toBe('99999999.99');
+      });
+
+      it('findById passes the id through as given, unless idType says how to read it', async () => {
+        const [alphaId] = library.bookIds;
+        expect((await plainBooks().findById(alphaId)).title).toBe('Alpha');
+        // The path text goes to the delegate as it is, and Prisma refuses a string for an Int key:
+        // the client's error (400), not a silent coercion the service cannot know is right.
+        expect(await rejection(plainBooks().findById(String(alphaId)))).toBeInstanceOf(BadRequestException);
+        expect((await plainBooks({ idType: 'int' }).findById(String(alphaId))).title).toBe('Alpha');
+        expect(await rejection(plainBooks({ idType: 'int' }).findById('abc'))).toBeInstanceOf(
+          NotFoundException,
+        );
+      });
+
+      it('refuses at construction an object that lacks some of the operations, naming them', () => {
+        const { count: _count, aggregate: _aggregate, ...partial } = plainDelegate(prisma.book);
+        expect(() => new QueryService<BookDelegate, BookTypeMap>(partial as unknown as BookDelegate)).toThrow(
+          /no count, aggregate/,
+        );
+        expect(() => new QueryService<BookDelegate, BookTypeMap>(null as unknown as BookDelegate)).toThrow(
+          TypeError,
+        );
       });
     });
 
@@ -576,10 +629,10 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         const errorLogger = logged();
         // Reads seldom fail with a coded error, so this delegate's findMany performs a real
         // conflicting insert: the error object is the real client's, the mapping the service's.
-        const conflicting = {
+        const conflicting = plainDelegate(prisma.book, {
           findMany: () =>
             prisma.author.create({ data: { name: 'dup', email: `${library.tag}@example.test` } }),
-        } as unknown as BookDelegate;
+        }) as BookDelegate;
         const service = new QueryService<BookDelegate, BookTypeMap>(conflicting, {
           idType: 'int',
           errorLogger,
@@ -599,9 +652,9 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
       });
 
       it('maps P2025 (record required but missing) to 400, as spec 7 maps every coded request error', async () => {
-        const missing = {
+        const missing = plainDelegate(prisma.book, {
           findFirst: () => prisma.book.update({ where: { id: 2_000_000_001 }, data: { pages: 1 } }),
-        } as unknown as BookDelegate;
+        }) as BookDelegate;
         const error = await rejection(
           new QueryService<BookDelegate, BookTypeMap>(missing, { idType: 'int' }).findOne(),
         );

@@ -40,7 +40,8 @@ describe('resolveQueryServiceOptions', () => {
     expect(() => resolve({ idType: 'int', ...options })).toThrow(message);
   });
 
-  it("refuses idType 'auto' for a delegate without Prisma's data model", () => {
-    expect(() => resolveQueryServiceOptions({}, {})).toThrow(/`idType`/);
+  it("resolves idType 'auto' to 'as-given' for a delegate without Prisma's data model", () => {
+    expect(resolveQueryServiceOptions({}, {}).idType).toBe('as-given');
+    expect(resolveQueryServiceOptions({ idType: 'as-given' }).idType).toBe('as-given');
   });
 });

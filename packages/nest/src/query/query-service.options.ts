@@ -71,10 +71,12 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   idField?: string;
   /**
-   * How `findById` reads an id from a path parameter. `'auto'` reads the field's type from
-   * Prisma's runtime data model through the delegate (Int, BigInt or String); pass the type
-   * explicitly for a delegate that does not expose it (an extension, a wrapper, a fake).
-   * Facet default, not from the spec.
+   * How `findById` reads an id from a path parameter: `'int'` (canonical 32-bit integers; `'42'`
+   * is 42), `'bigint'`, `'string'` (verbatim; `'007'` stays `'007'`), or `'as-given'` (handed to
+   * the delegate unchanged). A text that cannot be an id of the type is the 404 of a missing row.
+   * `'auto'` reads the field's type from Prisma's runtime data model when the delegate exposes it
+   * (a Prisma client delegate does), and otherwise passes the id as given, since any object with
+   * the five operations is a delegate. Facet default, not from the spec.
    * @default 'auto'
    */
   idType?: IdType | 'auto';
@@ -154,7 +156,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   databaseFaultStatus: true,
 };
 
-const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'auto'];
+const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'as-given', 'auto'];
 
 function positiveInteger(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {

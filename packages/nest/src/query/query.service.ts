@@ -53,10 +53,31 @@ function withoutFacetKeys(args: object | undefined, keys: readonly string[]): De
 const FIELDS_KEY = ['fields'] as const;
 const QUERY_KEYS = ['fields', 'page', 'perPage'] as const;
 
+const DELEGATE_OPERATIONS = ['findFirst', 'findMany', 'findUnique', 'count', 'aggregate'] as const;
+
 /**
- * Paginated, access-filtered reads over one Prisma model delegate (spec 1.3, 4.3).
+ * Any object with the five operations is a delegate (a Prisma model delegate, an extension, a
+ * wrapper); one that lacks some is refused at construction rather than with a 500 on first use.
+ */
+function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelegate {
+  if ((typeof delegate !== 'object' && typeof delegate !== 'function') || delegate === null) {
+    throw new TypeError('QueryService needs a delegate: an object with the five read operations.');
+  }
+  const missing = DELEGATE_OPERATIONS.filter(
+    (name) => typeof (delegate as Record<string, unknown>)[name] !== 'function',
+  );
+  if (missing.length > 0) {
+    throw new TypeError(
+      `The QueryService delegate has no ${missing.join(', ')}: it needs ${DELEGATE_OPERATIONS.join(', ')}.`,
+    );
+  }
+}
+
+/**
+ * Paginated, access-filtered reads over one model delegate (spec 1.3, 4.3): a Prisma client's
+ * (`prisma.book`) or any object with the five operations.
  *
- * It never imports Prisma: the application passes its delegate (`prisma.book`) and binds its
+ * It never imports Prisma: the application passes its delegate and binds its
  * generated types through a `BaseDelegateTypeMap`, so `where`, `orderBy` and `include` are typed
  * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 and
  * throws NestJS `HttpException`s only.
@@ -78,6 +99,7 @@ export class QueryService<
     protected readonly delegate: TDelegate,
     options?: QueryServiceOptions<TAbility, Where<TTypeMap>>,
   ) {
+    assertQueryDelegate(delegate);
     this.options = resolveQueryServiceOptions(options, delegate);
     const fields = readRuntimeFields(delegate);
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));

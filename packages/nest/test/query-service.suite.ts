@@ -582,6 +582,27 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           code: 'forbidden',
         });
       });
+
+      it("with forbiddenError 'internal', a CASL ForbiddenError is the logged 500 of spec 7", async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const service = new QueryService<BookDelegate, BookTypeMap, ReturnType<typeof createMongoAbility>>(
+          prisma.book,
+          {
+            subject: 'Book',
+            accessibleWhere: (ability, subject) => {
+              ForbiddenError.from(ability).throwUnlessCan('read', subject);
+              return {};
+            },
+            forbiddenError: 'internal',
+            errorLogger,
+            errorLoggerScope: 'unexpected',
+          },
+        );
+        const error = await rejection(service.count({}, createMongoAbility([])));
+        expect(error).toBeInstanceOf(InternalServerErrorException);
+        expect(responseOf(error)).toMatchObject({ statusCode: 500, code: 'internal_error' });
+        expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({ name: 'ForbiddenError' });
+      });
     });
 
     describe('errors (spec 7), thrown by the real client', () => {
@@ -623,6 +644,20 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(first?.error).toMatchObject({ name: 'PrismaClientValidationError' });
         expect(String((first?.error as Error | undefined)?.message)).toContain('noSuchField');
         expect(first?.context).toMatchObject({ kind: 'validation', status: 400, args: bad });
+      });
+
+      it("with errorLoggerScope 'unexpected', the logger sees the 500s only, as spec 7 lists them", async () => {
+        const errorLogger = logged();
+        const service = books({ errorLogger, errorLoggerScope: 'unexpected' });
+        const bad = { where: { noSuchField: 1 } } as unknown as { where: Prisma.BookWhereInput };
+        expect(await rejection(service.findMany(bad))).toBeInstanceOf(BadRequestException);
+        expect(errorLogger).not.toHaveBeenCalled();
+        // An ability without access configured: the configuration error is a 500, and logged.
+        const misconfigured = books({ errorLogger, errorLoggerScope: 'unexpected' });
+        const error = await rejection(misconfigured.findMany({}, { authorId: 1, drafts: false }));
+        expect(error).toBeInstanceOf(InternalServerErrorException);
+        expect(errorLogger).toHaveBeenCalledTimes(1);
+        expect(errorLogger.mock.calls[0]?.[0].context).toMatchObject({ kind: 'configuration', status: 500 });
       });
 
       it('maps a known request error (P2002) to an opaque 400 and logs it', async () => {
@@ -707,6 +742,33 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
               context: { kind: 'unavailable', status },
             });
           }
+        } finally {
+          await offline.$disconnect();
+        }
+      });
+
+      it("with knownRequestErrors 'bad-request', a coded outage (P1001) is the 400 of spec 7's table", async () => {
+        const offline = new PrismaClient({
+          adapter: new PrismaPg({
+            connectionString: 'postgresql://postgres@127.0.0.1:1/none',
+            connectionTimeoutMillis: 2000,
+          }),
+        });
+        try {
+          const errorLogger = logged();
+          const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, {
+            errorLogger,
+            knownRequestErrors: 'bad-request',
+          });
+          const error = await rejection(service.count());
+          expect(error).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error)).toEqual({
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'The query was rejected',
+            code: 'query_rejected',
+          });
+          expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({ code: 'P1001' });
         } finally {
           await offline.$disconnect();
         }

@@ -170,3 +170,45 @@ describe('classifyError', () => {
     expect(classifyError(foreign)).toEqual({ kind: 'http', status: 418 });
   });
 });
+
+describe("classifyError: the specification's table, one option away", () => {
+  const spec = { knownRequestErrors: 'bad-request', forbiddenError: 'internal' } as const;
+
+  it.each([
+    ['a connection error (P1001)', named('PrismaClientKnownRequestError', { code: 'P1001' })],
+    ['a server-fault P2 code (missing table)', named('PrismaClientKnownRequestError', { code: 'P2021' })],
+    ['a pool timeout (P2024)', { code: 'P2024' }],
+    [
+      'a statement timeout inside P2039',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '57014' }),
+      }),
+    ],
+    ['a request error (P2002)', named('PrismaClientKnownRequestError', { code: 'P2002' })],
+  ])("knownRequestErrors 'bad-request': %s is a 400, whatever its cause", (_label, error) => {
+    expect(classifyError(error, spec)).toEqual({ kind: 'request_rejected', status: 400 });
+    expect(classifyError(error, { ...spec, databaseFaultStatus: 'specific' })).toEqual({
+      kind: 'request_rejected',
+      status: 400,
+    });
+  });
+
+  it.each([
+    ['a refused socket', named('Error', { code: 'ECONNREFUSED', syscall: 'connect' }), 500],
+    ['a SQLSTATE code', { code: '23505' }, 500],
+    ['a P-code that is not 4 digits', { code: 'P20021' }, 500],
+    ['a TypeError', new TypeError('x'), 500],
+    ['a validation error', named('PrismaClientValidationError'), 400],
+  ])("knownRequestErrors 'bad-request' leaves %s as it was", (_label, error, status) => {
+    expect(classifyError(error, spec).status).toBe(status);
+  });
+
+  it("forbiddenError 'internal' makes a CASL ForbiddenError the 500 of an unlisted error", () => {
+    expect(classifyError(named('ForbiddenError'), spec)).toEqual({ kind: 'unexpected', status: 500 });
+    expect(classifyError(named('ForbiddenError'), { forbiddenError: 'forbidden' })).toEqual({
+      kind: 'forbidden',
+      status: 403,
+    });
+  });
+});

@@ -134,10 +134,31 @@ export function isHttpExceptionLike(
  */
 export type DatabaseFaultStatus = 'internal' | 'specific';
 
+/**
+ * How a Prisma request error that carries a code (`P` + 4 digits) is answered. `'by-cause'`
+ * (Facet's choice): a 400 when the query caused it, a 5xx when the server did (an outage, a
+ * missing table, a busy pool; see `SERVER_FAULT_CODES` and `databaseFaultStatus`).
+ * `'bad-request'`: a 400 for every one, as the specification's error table says.
+ */
+export type KnownRequestErrorStatus = 'by-cause' | 'bad-request';
+
+/**
+ * How a CASL `ForbiddenError` is answered. `'forbidden'` (Facet's choice): a 403. `'internal'`:
+ * a logged 500, as the specification says of every error it does not list.
+ */
+export type ForbiddenErrorStatus = 'forbidden' | 'internal';
+
 export interface ClassifyErrorOptions {
   /** @default 'internal' */
   readonly databaseFaultStatus?: DatabaseFaultStatus;
+  /** @default 'by-cause' */
+  readonly knownRequestErrors?: KnownRequestErrorStatus;
+  /** @default 'forbidden' */
+  readonly forbiddenError?: ForbiddenErrorStatus;
 }
+
+/** A Prisma-style error code: `P1xxx` (connection, environment) or `P2xxx` (request). */
+const PRISMA_CODE = /^P\d{4}$/;
 
 export function classifyError(error: unknown, options: ClassifyErrorOptions = {}): ErrorClassification {
   if (isHttpExceptionLike(error)) return { kind: 'http', status: error.getStatus() };
@@ -148,9 +169,17 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
     case 'FacetConfigurationError':
       return { kind: 'configuration', status: 500 };
     case 'ForbiddenError':
+      if (options.forbiddenError === 'internal') return { kind: 'unexpected', status: 500 };
       return { kind: 'forbidden', status: 403 };
     case 'PrismaClientValidationError':
       return { kind: 'validation', status: 400 };
+  }
+  if (
+    options.knownRequestErrors === 'bad-request' &&
+    typeof error.code === 'string' &&
+    PRISMA_CODE.test(error.code)
+  ) {
+    return { kind: 'request_rejected', status: 400 };
   }
   const database = databaseFault(error);
   const specific = options.databaseFaultStatus === 'specific';

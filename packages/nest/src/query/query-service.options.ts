@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { AccessibleWhere } from '../access/access.types.js';
-import type { DatabaseFaultStatus, ErrorKind } from '../errors/classify-error.js';
+import type {
+  DatabaseFaultStatus,
+  ErrorKind,
+  ForbiddenErrorStatus,
+  KnownRequestErrorStatus,
+} from '../errors/classify-error.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import { detectIdType, type IdType } from './id.js';
 import type { QueryOperation } from './query.types.js';
@@ -41,12 +46,22 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   accessibleWhere?: AccessibleWhere<TAbility, TWhere>;
   /**
-   * Receives every error that is not already an HTTP answer (Prisma errors, configuration errors,
-   * anything unexpected), with full detail, before it is replaced by an opaque response.
+   * Receives errors with full detail before they are replaced by an opaque response; which ones,
+   * `errorLoggerScope` says.
    * @default logs 5xx errors through Nest's `Logger` (context `QueryService`) and ignores 4xx.
    * Facet default, not from the spec (which only says "when configured").
    */
   errorLogger?: QueryErrorLogger;
+  /**
+   * Which errors reach `errorLogger`. `'mapped'`: every error the service maps, the 400s of Prisma
+   * validation and request errors included, since their responses hide Prisma's message and the
+   * logger is the only place it goes. `'unexpected'`: only those answered with a 5xx, as the
+   * specification's error table says ("any other unexpected error"). Either way, HTTP exceptions,
+   * refused client input (`FacetQueryError`) and 403s are answers, not faults, and are not logged.
+   * Facet default, not from the spec.
+   * @default 'mapped'
+   */
+  errorLoggerScope?: ErrorLoggerScope;
   /**
    * Page size of `query` when the client sends no `perPage`. Facet default, not from the spec.
    * @default 20
@@ -103,7 +118,29 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default 'internal'
    */
   databaseFaultStatus?: DatabaseFaultStatus;
+  /**
+   * How a Prisma request error that carries a code (`P` + 4 digits) is answered. `'by-cause'`
+   * answers a 400 when the query caused it (a constraint, a missing related row, a value out of
+   * range) and a 5xx when the server did: a lost connection, a busy pool or a timed-out statement
+   * (see `databaseFaultStatus`), a missing table or column, a deadlock. A client cannot fix those
+   * by changing its query, and a 400 would tell it to stop retrying. `'bad-request'` answers a
+   * 400 for every one, as the specification's error table does. Facet's choice, a departure from
+   * the spec on purpose.
+   * @default 'by-cause'
+   */
+  knownRequestErrors?: KnownRequestErrorStatus;
+  /**
+   * How a CASL `ForbiddenError` thrown during a read (by `accessibleWhere`, say) is answered:
+   * `'forbidden'` is a 403 whose body does not repeat CASL's message; `'internal'` is the logged
+   * 500 the specification gives every error it does not list. Facet's choice, a departure from the
+   * spec on purpose.
+   * @default 'forbidden'
+   */
+  forbiddenError?: ForbiddenErrorStatus;
 }
+
+/** See `QueryServiceOptions.errorLoggerScope`. */
+export type ErrorLoggerScope = 'mapped' | 'unexpected';
 
 /** The options with every default filled in and the id type decided. */
 export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
@@ -111,6 +148,7 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
     | { readonly subject: string; readonly accessibleWhere: AccessibleWhere<TAbility, TWhere> }
     | undefined;
   readonly errorLogger: QueryErrorLogger;
+  readonly errorLoggerScope: ErrorLoggerScope;
   readonly defaultPerPage: number;
   readonly maxPerPage: number;
   readonly maxPage: number;
@@ -119,6 +157,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly dto: DtoClass | undefined;
   readonly maxIncludeTake: number;
   readonly databaseFaultStatus: DatabaseFaultStatus;
+  readonly knownRequestErrors: KnownRequestErrorStatus;
+  readonly forbiddenError: ForbiddenErrorStatus;
 }
 
 const logger = new Logger('QueryService');
@@ -138,6 +178,9 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   idType: 'auto',
   maxIncludeTake: 100,
   databaseFaultStatus: 'internal',
+  errorLoggerScope: 'mapped',
+  knownRequestErrors: 'by-cause',
+  forbiddenError: 'forbidden',
 } as const satisfies QueryServiceOptions;
 
 // A registry over every option key: adding an option fails to compile until it is listed here,
@@ -154,9 +197,21 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   dto: true,
   maxIncludeTake: true,
   databaseFaultStatus: true,
+  errorLoggerScope: true,
+  knownRequestErrors: true,
+  forbiddenError: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'as-given', 'auto'];
+
+function oneOf<const T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    throw new TypeError(
+      `The \`${name}\` option must be ${allowed.map((item) => `'${item}'`).join(' or ')}, got ${String(value)}.`,
+    );
+  }
+  return value as T;
+}
 
 function positiveInteger(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
@@ -233,6 +288,21 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
       `The \`databaseFaultStatus\` option must be 'internal' or 'specific', got ${String(databaseFaultStatus)}.`,
     );
   }
+  const errorLoggerScope = oneOf(
+    'errorLoggerScope',
+    options.errorLoggerScope ?? DEFAULT_QUERY_SERVICE_OPTIONS.errorLoggerScope,
+    ['mapped', 'unexpected'],
+  );
+  const knownRequestErrors = oneOf(
+    'knownRequestErrors',
+    options.knownRequestErrors ?? DEFAULT_QUERY_SERVICE_OPTIONS.knownRequestErrors,
+    ['by-cause', 'bad-request'],
+  );
+  const forbiddenError = oneOf(
+    'forbiddenError',
+    options.forbiddenError ?? DEFAULT_QUERY_SERVICE_OPTIONS.forbiddenError,
+    ['forbidden', 'internal'],
+  );
   const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
 
   return {
@@ -246,5 +316,8 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     dto: options.dto,
     maxIncludeTake,
     databaseFaultStatus,
+    errorLoggerScope,
+    knownRequestErrors,
+    forbiddenError,
   };
 }

@@ -339,11 +339,12 @@ export class QueryService<
       return await body(log);
     } catch (error) {
       const classification = classifyError(error, this.options);
-      if (
-        classification.kind !== 'http' &&
-        classification.kind !== 'facet_query' &&
-        classification.kind !== 'forbidden'
-      ) {
+      const isAnswer =
+        classification.kind === 'http' ||
+        classification.kind === 'facet_query' ||
+        classification.kind === 'forbidden';
+      const inScope = this.options.errorLoggerScope === 'mapped' || classification.status >= 500;
+      if (!isAnswer && inScope) {
         try {
           this.options.errorLogger({
             error,

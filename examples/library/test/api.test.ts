@@ -1,4 +1,4 @@
-// The HTTP contract of design.md ("The example app contract"), against the real app on a real
+// The HTTP contract of the example app (README.md, "The contract"), against the real app on a real
 // database: PGlite always, PostgreSQL when reachable (required in CI). Every expected number is
 // derived from the fixture file, never written down.
 import { execFile } from 'node:child_process';

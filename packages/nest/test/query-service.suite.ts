@@ -605,6 +605,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
       });
     });
 
+    // "spec 7" in these names: the error table, docs/spec-conformance.md#7-errors.
     describe('errors (spec 7), thrown by the real client', () => {
       let library: SeededLibrary;
       beforeAll(async () => {

@@ -50,7 +50,7 @@ export class QueryTree {
     }
   }
 
-  /** Reads `text` as spec 4.5 says (JSON-like text becomes its value) and stores it at `segments`. */
+  /** Reads `text` as spec 4.5 (docs/spec-conformance.md#45-query-string-parsing) says (JSON-like text becomes its value) and stores it at `segments`. */
   addValue(segments: readonly KeySegment[], text: string): void {
     if (text.length > this.limits.maxValueLength) {
       fail({

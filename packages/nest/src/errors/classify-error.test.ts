@@ -154,7 +154,7 @@ describe('classifyError', () => {
     ['null', null, { kind: 'unexpected', status: 500 }],
     ['a TypeError', new TypeError('x'), { kind: 'unexpected', status: 500 }],
   ])('%s', (_label, error, expected) => {
-    // The table lists the statuses of `databaseFaultStatus: 'specific'`; by default (spec 7) a
+    // The table lists the statuses of `databaseFaultStatus: 'specific'`; by default (docs/spec-conformance.md#7-errors) a
     // database fault keeps its kind and is a 500.
     expect(classifyError(error, { databaseFaultStatus: 'specific' })).toEqual(expected);
     const byDefault =

@@ -21,7 +21,7 @@ export type ErrorKind =
   /**
    * The database cannot be reached or has dropped the connection, or the pool is exhausted.
    * Nothing about the query is wrong, so it is never a 4xx; the same request may succeed later.
-   * 500 by default (spec 7), 503 with `databaseFaultStatus: 'specific'`.
+   * 500 by default (docs/spec-conformance.md#7-errors), 503 with `databaseFaultStatus: 'specific'`.
    */
   | 'unavailable'
   /** The database cancelled the statement (a statement or lock timeout): 500, or 504 with `'specific'`. */
@@ -50,7 +50,7 @@ const SERVER_FAULT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Signs that the database, not the request, is the problem. They are never a 400. Spec 7 makes every
+ * Signs that the database, not the request, is the problem. They are never a 400. Spec 7 (docs/spec-conformance.md#7-errors) makes every
  * unexpected error an `InternalServerErrorException`, so by default they stay 500s whose body names
  * the fault (`database_unavailable`, `database_timeout`); `databaseFaultStatus: 'specific'` turns
  * them into 503 and 504, so that clients and load balancers can tell "retry later" from a bug.
@@ -127,7 +127,7 @@ export function isHttpExceptionLike(
 }
 
 /**
- * How database faults are answered. `'internal'`: a 500 `InternalServerErrorException`, as spec 7
+ * How database faults are answered. `'internal'`: a 500 `InternalServerErrorException`, as spec 7 (docs/spec-conformance.md#7-errors)
  * says of every unexpected error. `'specific'`: 503 `ServiceUnavailableException` for a lost or
  * refused connection, 504 `GatewayTimeoutException` for a cancelled statement (Facet's option).
  * Both keep the body's `code` (`database_unavailable`, `database_timeout`).
@@ -188,7 +188,7 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
   if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   const { code } = error;
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
-    // P2025 (a record the operation required is missing) included: spec 7 makes every coded request
+    // P2025 (a record the operation required is missing) included: spec 7 (docs/spec-conformance.md#7-errors) makes every coded request
     // error a 400. A helper's own "no such row" (findById) is the 404.
     return { kind: 'request_rejected', status: 400 };
   }

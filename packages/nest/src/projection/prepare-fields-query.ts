@@ -15,7 +15,7 @@ import { type ResolvedSelection, resolveSelection } from './resolve-selection.js
 
 export interface PrepareFieldsQueryOptions {
   /**
-   * Relations the endpoint always needs, in include shape (spec 4.4 rule 3). The client's `include`
+   * Relations the endpoint always needs, in include shape (docs/spec-conformance.md#44-fields-projection, rule 3). The client's `include`
    * extends it: relations of both are loaded, and a client `where` on a relation narrows the
    * endpoint's (both apply), never replaces it.
    * @default {}
@@ -28,7 +28,7 @@ export interface PrepareFieldsQueryOptions {
    * (the requested scalars' `source` columns, `alwaysSelect`, and the relations) instead of an
    * `include`, and mappers see only those columns. Off by default, because the specification's
    * rules 1–2 promise the includes merged into the query and the client's includes kept
-   * ([4.4](../../../../docs/spec-conformance.md#44-fields-projection)); `ResourceQuery` turns it
+   * (docs/spec-conformance.md#44-fields-projection); `ResourceQuery` turns it
    * on, since its mappers are written for it and it reads less data. An extension, not from the
    * spec.
    * @default false
@@ -63,7 +63,7 @@ export interface PreparedFieldsQuery<TQuery> {
 }
 
 /**
- * Prepares a read for a `fields` projection (spec 4.4): parses and checks `fields` against the
+ * Prepares a read for a `fields` projection (docs/spec-conformance.md#44-fields-projection): parses and checks `fields` against the
  * DTO's field schema, merges the includes it needs with `baseInclude` and the client's `include`
  * into a copy of the query (rules 1–4), and returns the projection for `Fields.project` (rule 5).
  * The input query is never mutated. `fields` is consumed: the returned query has none.

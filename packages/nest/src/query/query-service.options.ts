@@ -40,7 +40,7 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   subject?: string;
   /**
-   * Builds the access filter merged into every read that receives an ability (spec 4.6). Must be
+   * Builds the access filter merged into every read that receives an ability (docs/spec-conformance.md#46-access-filter-merge). Must be
    * given together with `subject`. `@facet/nest/casl` has one built on `@casl/prisma`.
    * @default undefined
    */
@@ -112,7 +112,7 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
   maxIncludeTake?: number;
   /**
    * How a lost or refused database connection and a cancelled statement are answered: `'internal'`
-   * is the 500 `InternalServerErrorException` that spec 7 gives every unexpected error (its body's
+   * is the 500 `InternalServerErrorException` that spec 7 (docs/spec-conformance.md#7-errors) gives every unexpected error (its body's
    * `code` still says `database_unavailable` or `database_timeout`); `'specific'` answers 503 and
    * 504 instead (Facet's option, for load balancers and retrying clients). Never a 400 either way.
    * @default 'internal'

@@ -74,12 +74,12 @@ function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelega
 }
 
 /**
- * Paginated, access-filtered reads over one model delegate (spec 1.3, 4.3): a Prisma client's
+ * Paginated, access-filtered reads over one model delegate (docs/spec-conformance.md#1-what-the-service-does, #43-server-query-methods-queryservice): a Prisma client's
  * (`prisma.book`) or any object with the five operations.
  *
  * It never imports Prisma: the application passes its delegate and binds its
  * generated types through a `BaseDelegateTypeMap`, so `where`, `orderBy` and `include` are typed
- * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 and
+ * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 (docs/spec-conformance.md#7-errors) and
  * throws NestJS `HttpException`s only.
  *
  * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
@@ -203,7 +203,7 @@ export class QueryService<
 
   /**
    * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
-   * BigInts turned into exact strings. It takes no ability (spec 4.6): the caller passes a where
+   * BigInts turned into exact strings. It takes no ability (docs/spec-conformance.md#46-access-filter-merge): the caller passes a where
    * that is already constrained, e.g. one built with the same `accessibleWhere`.
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
@@ -215,7 +215,7 @@ export class QueryService<
   }
 
   /**
-   * One page of records and its page meta (spec 2.2). `page` defaults to 1 and `perPage` to
+   * One page of records and its page meta (docs/spec-conformance.md#22-server-side-paginated-result). `page` defaults to 1 and `perPage` to
    * `defaultPerPage`; bad values are a 400. The count and the page read run concurrently. With
    * `{ count: false }` no count runs: one extra row is read to know `hasNextPage`, and the page
    * meta has no totals.
@@ -329,7 +329,7 @@ export class QueryService<
     return scopeRelationAccess(args, dto, { maxIncludeTake, ...(accessFor ? { accessFor } : {}) });
   }
 
-  /** Runs one helper and maps whatever it throws per spec 7, logging what is not an HTTP answer. */
+  /** Runs one helper and maps whatever it throws per spec 7 (docs/spec-conformance.md#7-errors), logging what is not an HTTP answer. */
   protected async run<T>(
     operation: QueryOperation,
     body: (log: { args: unknown }) => Promise<T>,

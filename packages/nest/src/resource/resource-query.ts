@@ -19,7 +19,7 @@ import type {
 } from './resource-query.types.js';
 
 /**
- * The controller flow of spec 4.7 in one object per resource: parse `fields`, merge includes, read
+ * The controller flow of spec 4.7 (docs/spec-conformance.md#47-example-controller-routes) in one object per resource: parse `fields`, merge includes, read
  * through the service with the caller's ability, map models to DTOs, project.
  *
  * ```ts

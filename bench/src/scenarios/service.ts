@@ -56,7 +56,7 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
     const service = new QueryService<typeof plain.book, BookTypeMap>(plain.book);
     const args = { where: SERVICE_WHERE, orderBy, include: { author: true } } as const;
     const page = { ...args, skip: 0, take: PER_PAGE };
-    const pushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto).query;
+    const pushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto, { pushDown: true }).query;
     const unpushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto, { pushDown: false }).query;
     const variants = [
       { name: 'QueryService.query', run: () => service.query({ ...args, perPage: PER_PAGE }) },

@@ -53,7 +53,7 @@ export const PLAIN_LIST_QUERY = new URLSearchParams({
   perPage: String(LIST_PER_PAGE),
 }).toString();
 
-/** The page meta every contender answers with (spec 2.2). */
+/** The page meta every contender answers with (docs/spec-conformance.md#22-server-side-paginated-result). */
 export function pageMeta(page: number, perPage: number, itemCount: number) {
   const pageCount = Math.ceil(itemCount / perPage);
   return { page, perPage, itemCount, pageCount, hasPrevPage: page > 1, hasNextPage: page < pageCount };

@@ -1,4 +1,4 @@
-// The HTTP contract of design.md ("The example app contract"), against the real app on a real
+// The HTTP contract of the example app (README.md, "The contract"), against the real app on a real
 // database: PGlite always, PostgreSQL when reachable (required in CI). Every expected number is
 // derived from the fixture file, never written down.
 import { execFile } from 'node:child_process';
@@ -256,6 +256,78 @@ for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetNa
         const withUnpublished = new Set(unpublished.map((b) => b.authorId)).size;
         expect((await get<number>(probe, 'reader')).body).toBe(0);
         expect((await get<number>(probe, 'admin')).body).toBe(withUnpublished);
+      });
+
+      describe('the example request of the specification (a list with filters, includes, sort and paging)', () => {
+        const orderBy = encodeURIComponent(JSON.stringify([{ title: 'asc' }, { id: 'asc' }]));
+        const filters =
+          'where.published=true&where.author.name.contains=a&where.author.name.mode=insensitive';
+        const deep = 'include.author.include.books.select.title=true';
+        const orders = {
+          'deep include first': `${filters}&${deep}&include.author=true`,
+          'include.author=true first': `${filters}&include.author=true&${deep}`,
+        };
+        type Item = Book & { author: { id: number; name: string; books: { title: string }[] } };
+        const matching = published.filter((b) =>
+          fx.authors.some((a) => a.id === b.authorId && a.name.toLowerCase().includes('a')),
+        );
+        const titlesOf = (authorId: number, books: readonly Book[]) =>
+          books
+            .filter((b) => b.authorId === authorId)
+            .map((b) => b.title)
+            .sort();
+
+        async function walk(query: string, role: Role): Promise<Item[]> {
+          const items: Item[] = [];
+          for (let page = 1; ; page++) {
+            const { status, body } = await get<Page<Item>>(
+              `/books/search?${query}&orderBy=${orderBy}&page=${page}&perPage=5`,
+              role,
+            );
+            expect(status).toBe(200);
+            expect(body.items.length).toBeLessThanOrEqual(5);
+            items.push(...body.items);
+            if (!body.meta.hasNextPage) return items;
+          }
+        }
+
+        it.each(Object.entries(orders))(
+          'answers 200 with titles under author.books (%s)',
+          async (_order, query) => {
+            const { status, body } = await get<Page<Item>>(
+              `/books/search?${query}&orderBy=${orderBy}&page=1&perPage=5`,
+            );
+            expect(status).toBe(200);
+            expect(body.meta).toMatchObject({ page: 1, perPage: 5, itemCount: matching.length });
+            const expected = [...matching].sort((a, b) =>
+              a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id,
+            );
+            expect(body.items.map((b) => b.id)).toEqual(expected.slice(0, 5).map((b) => b.id));
+            for (const item of body.items) {
+              expect(item.author.id).toBe(item.authorId);
+              expect(item.author.books.length).toBeGreaterThan(0);
+              for (const book of item.author.books) expect(Object.keys(book)).toEqual(['title']);
+            }
+          },
+        );
+
+        it.each(Object.entries(orders))(
+          'author.books holds only the books the caller may read (%s)',
+          async (_order, query) => {
+            const anonymous = await walk(query, 'anonymous');
+            expect(anonymous.map((b) => b.id).sort((a, b) => a - b)).toEqual(matching.map((b) => b.id));
+            // The check can fail only if some listed author has a hidden book.
+            expect(anonymous.some((b) => unpublished.some((u) => u.authorId === b.authorId))).toBe(true);
+            for (const item of anonymous) {
+              const titles = item.author.books.map((b) => b.title).sort();
+              expect(titles).toEqual(titlesOf(item.authorId, published));
+            }
+            for (const item of await walk(query, 'admin')) {
+              const titles = item.author.books.map((b) => b.title).sort();
+              expect(titles).toEqual(titlesOf(item.authorId, fx.books));
+            }
+          },
+        );
       });
 
       it('`every` counts readable books only', async () => {

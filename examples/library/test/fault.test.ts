@@ -4,7 +4,7 @@
 // clients get prompt, opaque 5xx answers, that the service recovers without a restart and that no
 // pooled connection leaks. PostgreSQL only: PGlite runs in-process and cannot be cut off.
 //
-// The example keeps @facet/nest's default `databaseFaultStatus: 'internal'`: as spec 7 says of any
+// The example keeps @facet/nest's default `databaseFaultStatus: 'internal'`: as spec 7 (docs/spec-conformance.md#7-errors) says of any
 // unexpected error, both faults are 500s, told apart by the body's code (`database_unavailable`,
 // `database_timeout`). The 503/504 variant is proven in packages/nest/test/database-faults.test.ts.
 import pg from 'pg';

@@ -46,7 +46,7 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
     expect(response.status, response.text).toBeLessThan(500);
     if (response.status !== 431 && response.status !== 414) {
       expect((response.body as ErrorBody).statusCode).toBe(response.status);
-      // design.md: every error body carries a stable machine code and a single message.
+      // Every error body carries a stable machine code and a single message (docs/spec-conformance.md#7-errors).
       expect(typeof (response.body as { code?: unknown }).code, response.text).toBe('string');
       expect(typeof (response.body as { message?: unknown }).message, response.text).toBe('string');
     }

@@ -204,6 +204,7 @@ describe('useModuleApi', () => {
     expect(page.items.map((book) => book.genre)).toEqual(Array(5).fill('science'));
   });
 
+  // The paths and verbs: docs/spec-conformance.md#42-client-resource-wrapper.
   it('get, findById, count, create, update and delete use the paths and verbs of spec 4.2', async () => {
     const api = books();
     expect((await api.get(3, { fields: 'id,title' })).id).toBe(3);

@@ -67,6 +67,7 @@ export {
   type DelegateAggregate,
   type DelegateRecord,
   detectIdType,
+  type ErrorLoggerScope,
   type FindArgs,
   type FindByIdArgs,
   type FindUniqueArgs,

@@ -22,7 +22,7 @@ async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
 }
 
 /** The response a client would get, which must carry nothing from the original error. */
-// These are the statuses of `databaseFaultStatus: 'specific'`; `answerByDefault` checks spec 7's 500.
+// These are the statuses of `databaseFaultStatus: 'specific'`; `answerByDefault` checks the 500 of spec 7 (docs/spec-conformance.md#7-errors).
 const SPECIFIC = { databaseFaultStatus: 'specific' } as const;
 
 function answerTo(error: unknown) {

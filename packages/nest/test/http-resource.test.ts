@@ -1,4 +1,4 @@
-// ResourceQuery over real HTTP on real Prisma (PGlite): the spec 4.7 route shapes, fields and
+// ResourceQuery over real HTTP on real Prisma (PGlite): the spec 4.7 (docs/spec-conformance.md#47-example-controller-routes) route shapes, fields and
 // envelope projection, include merging, the count that is skipped when nothing shows it, the
 // select push-down, and every 400 of the fields grammar. Run on Express and Fastify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,6 +17,7 @@ import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { type QueryErrorLogEntry, QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
+import { plainDelegate } from './support/plain-delegate.js';
 import { recordDelegate } from './support/recording-delegate.js';
 import { ofAuthor, type SeededLibrary, seedLibrary } from './support/seed.js';
 import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
@@ -177,6 +178,58 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(result._max?.publishedAt).toBeInstanceOf(Date);
         expect(result._avg?.pages).toBe(200);
         expect(JSON.parse(JSON.stringify(result))._max.publishedAt).toBe('2024-01-02T03:04:05.678Z');
+      });
+    });
+
+    describe('any delegate with the five operations', () => {
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      // Not a Prisma client delegate, so the service cannot read the model's types from it.
+      const plainBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
+        new QueryService<BookDelegate, BookTypeMap, TestAbility>(
+          plainDelegate(prisma.book) as BookDelegate,
+          options,
+        );
+
+      it('constructs without options and serves every read helper', async () => {
+        const service = plainBooks({ subject: 'Book', accessibleWhere: testAccessWhere });
+        const mine = { authorId: library.authorId, drafts: false };
+        expect(titles(await service.findMany({ orderBy: { title: 'asc' } }, mine))).toEqual([
+          'Alpha',
+          'Gamma',
+        ]);
+        expect((await service.findOne({ where: { title: 'Gamma' } }, mine))?.title).toBe('Gamma');
+        expect((await service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }))?.title).toBe('Alpha');
+        expect(await service.count({}, mine)).toBe(2);
+        const { items, pageMeta } = await service.query({ orderBy: { title: 'asc' }, perPage: 1 }, mine);
+        expect(titles(items)).toEqual(['Alpha']);
+        expect(pageMeta).toMatchObject({ page: 1, perPage: 1, itemCount: 2, pageCount: 2 });
+        const aggregate = await service.aggregate({ where: ofAuthor(library), _max: { price: true } });
+        expect(aggregate._max?.price).toBe('99999999.99');
+      });
+
+      it('findById passes the id through as given, unless idType says how to read it', async () => {
+        const [alphaId] = library.bookIds;
+        expect((await plainBooks().findById(alphaId)).title).toBe('Alpha');
+        // The path text goes to the delegate as it is, and Prisma refuses a string for an Int key:
+        // the client's error (400), not a silent coercion the service cannot know is right.
+        expect(await rejection(plainBooks().findById(String(alphaId)))).toBeInstanceOf(BadRequestException);
+        expect((await plainBooks({ idType: 'int' }).findById(String(alphaId))).title).toBe('Alpha');
+        expect(await rejection(plainBooks({ idType: 'int' }).findById('abc'))).toBeInstanceOf(
+          NotFoundException,
+        );
+      });
+
+      it('refuses at construction an object that lacks some of the operations, naming them', () => {
+        const { count: _count, aggregate: _aggregate, ...partial } = plainDelegate(prisma.book);
+        expect(() => new QueryService<BookDelegate, BookTypeMap>(partial as unknown as BookDelegate)).toThrow(
+          /no count, aggregate/,
+        );
+        expect(() => new QueryService<BookDelegate, BookTypeMap>(null as unknown as BookDelegate)).toThrow(
+          TypeError,
+        );
       });
     });
 
@@ -529,8 +582,30 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           code: 'forbidden',
         });
       });
+
+      it("with forbiddenError 'internal', a CASL ForbiddenError is the logged 500 of spec 7", async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const service = new QueryService<BookDelegate, BookTypeMap, ReturnType<typeof createMongoAbility>>(
+          prisma.book,
+          {
+            subject: 'Book',
+            accessibleWhere: (ability, subject) => {
+              ForbiddenError.from(ability).throwUnlessCan('read', subject);
+              return {};
+            },
+            forbiddenError: 'internal',
+            errorLogger,
+            errorLoggerScope: 'unexpected',
+          },
+        );
+        const error = await rejection(service.count({}, createMongoAbility([])));
+        expect(error).toBeInstanceOf(InternalServerErrorException);
+        expect(responseOf(error)).toMatchObject({ statusCode: 500, code: 'internal_error' });
+        expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({ name: 'ForbiddenError' });
+      });
     });
 
+    // "spec 7" in these names: the error table, docs/spec-conformance.md#7-errors.
     describe('errors (spec 7), thrown by the real client', () => {
       let library: SeededLibrary;
       beforeAll(async () => {
@@ -572,14 +647,28 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(first?.context).toMatchObject({ kind: 'validation', status: 400, args: bad });
       });
 
+      it("with errorLoggerScope 'unexpected', the logger sees the 500s only, as spec 7 lists them", async () => {
+        const errorLogger = logged();
+        const service = books({ errorLogger, errorLoggerScope: 'unexpected' });
+        const bad = { where: { noSuchField: 1 } } as unknown as { where: Prisma.BookWhereInput };
+        expect(await rejection(service.findMany(bad))).toBeInstanceOf(BadRequestException);
+        expect(errorLogger).not.toHaveBeenCalled();
+        // An ability without access configured: the configuration error is a 500, and logged.
+        const misconfigured = books({ errorLogger, errorLoggerScope: 'unexpected' });
+        const error = await rejection(misconfigured.findMany({}, { authorId: 1, drafts: false }));
+        expect(error).toBeInstanceOf(InternalServerErrorException);
+        expect(errorLogger).toHaveBeenCalledTimes(1);
+        expect(errorLogger.mock.calls[0]?.[0].context).toMatchObject({ kind: 'configuration', status: 500 });
+      });
+
       it('maps a coded error that the database raised during a read (P2002) to an opaque 500 and logs it', async () => {
         const errorLogger = logged();
         // Reads seldom fail with a coded error, so this delegate's findMany performs a real
         // conflicting insert: the error object is the real client's, the mapping the service's.
-        const conflicting = {
+        const conflicting = plainDelegate(prisma.book, {
           findMany: () =>
             prisma.author.create({ data: { name: 'dup', email: `${library.tag}@example.test` } }),
-        } as unknown as BookDelegate;
+        }) as BookDelegate;
         const service = new QueryService<BookDelegate, BookTypeMap>(conflicting, {
           idType: 'int',
           errorLogger,
@@ -601,9 +690,9 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
       });
 
       it('maps P2025 (record required but missing) to 400, as spec 7 maps every coded request error', async () => {
-        const missing = {
+        const missing = plainDelegate(prisma.book, {
           findFirst: () => prisma.book.update({ where: { id: 2_000_000_001 }, data: { pages: 1 } }),
-        } as unknown as BookDelegate;
+        }) as BookDelegate;
         const error = await rejection(
           new QueryService<BookDelegate, BookTypeMap>(missing, { idType: 'int' }).findOne(),
         );
@@ -656,6 +745,33 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
               context: { kind: 'unavailable', status },
             });
           }
+        } finally {
+          await offline.$disconnect();
+        }
+      });
+
+      it("with knownRequestErrors 'bad-request', a coded outage (P1001) is the 400 of spec 7's table", async () => {
+        const offline = new PrismaClient({
+          adapter: new PrismaPg({
+            connectionString: 'postgresql://postgres@127.0.0.1:1/none',
+            connectionTimeoutMillis: 2000,
+          }),
+        });
+        try {
+          const errorLogger = logged();
+          const service = new QueryService<BookDelegate, BookTypeMap>(offline.book, {
+            errorLogger,
+            knownRequestErrors: 'bad-request',
+          });
+          const error = await rejection(service.count());
+          expect(error).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error)).toEqual({
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'The query was rejected',
+            code: 'query_rejected',
+          });
+          expect(errorLogger.mock.calls[0]?.[0].error).toMatchObject({ code: 'P1001' });
         } finally {
           await offline.$disconnect();
         }

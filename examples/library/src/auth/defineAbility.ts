@@ -3,7 +3,7 @@ import { type AppAbility, createPrismaAbility } from './casl-prisma.js';
 import type { CallerRole } from './roles.js';
 
 /**
- * The contract's permissions (design.md, "The example app contract"):
+ * The contract's permissions (examples/library/README.md, "The contract"):
  * admin manages everything; editor reads everything and creates and updates books; reader and
  * anonymous read published books, all authors and the reviews of readable books.
  */

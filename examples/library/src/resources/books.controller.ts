@@ -88,7 +88,7 @@ export class BooksController extends ReadController<Book, BookDto> {
   })
   async summary(@CurrentCaller() caller: Caller) {
     const books = this.services.books;
-    // aggregate takes no ability (spec 4.6): it gets the same access filter the other reads merge.
+    // aggregate takes no ability (docs/spec-conformance.md#46-access-filter-merge): it gets the same access filter the other reads merge.
     const where = this.services.bookAccess(caller.ability, 'Book');
     const [aggregate, accessibleCount] = await Promise.all([
       books.aggregate({

@@ -12,7 +12,7 @@ export type ModuleQuery =
   | QueryInput
   | (Partial<Pick<QueryInput, keyof QueryInput>> & { readonly [key: string]: unknown });
 
-/** The seven operations of spec 4.2. Every method takes axios request config last (`signal`...). */
+/** The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...). */
 export interface ModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TItem>> {
   /** `GET /endpoint`: one page, `{ items, meta }`. */
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;
@@ -56,7 +56,7 @@ function toCount(body: unknown, url: string): number {
 
 /**
  * Wraps one resource endpoint of `api` (an instance from `createApiClient`) into the seven typed
- * operations of spec 4.2. Leading and trailing slashes of `endpoint` are ignored.
+ * operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Leading and trailing slashes of `endpoint` are ignored.
  */
 export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TItem>>(
   api: AxiosInstance,

@@ -35,8 +35,9 @@ export type DecodeQueryInput = string | QueryParamsLike | QueryRecord;
 /**
  * Decodes a query into a plain object, following Facet's wire format (see the package README):
  * dotted, bracket and JSON-quoted keys nest; values that parse as JSON become those values (spec
- * 4.5), other values stay strings. Sibling keys merge deeply. A key given twice is refused unless it
- * says it builds an array (`a[]=1&a[]=2`, `a[0]=1&a[1]=2`).
+ * 4.5), other values stay strings. Sibling keys merge deeply, and `true` meeting an object under
+ * one key becomes the object. A key given twice is otherwise refused unless it says it builds an
+ * array (`a[]=1&a[]=2`, `a[0]=1&a[1]=2`).
  *
  * @throws {FacetQueryError} for hostile or contradictory input: prototype keys anywhere
  *   (`prototype_key`), nesting deeper than `maxDepth` (`too_deep`), more than `maxKeys` parameters,

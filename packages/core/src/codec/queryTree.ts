@@ -51,7 +51,7 @@ export class QueryTree {
     }
   }
 
-  /** Reads `text` as spec 4.5 says (JSON-like text becomes its value) and stores it at `segments`. */
+  /** Reads `text` as spec 4.5 (docs/spec-conformance.md#45-query-string-parsing) says (JSON-like text becomes its value) and stores it at `segments`. */
   addValue(segments: readonly KeySegment[], text: string): void {
     if (text.length > this.limits.maxValueLength) {
       fail({
@@ -122,8 +122,11 @@ export class QueryTree {
         if (source !== undefined && stored === value) recordDecodedText(node, key, source);
         return;
       }
-      if (existing === undefined) {
-        const child: Container = typeof segments[i + 1] === 'number' ? [] : {};
+      const nextIsIndex = typeof segments[i + 1] === 'number';
+      // `true` under a key that also gets nested keys is Prisma's "load it" and the object refines
+      // it (`include.author=true&include.author.select.name=true`), so the object takes its place.
+      if (existing === undefined || (existing === true && !nextIsIndex)) {
+        const child: Container = nextIsIndex ? [] : {};
         setChild(node, key, child);
         node = child;
       } else if (isContainer(existing)) {
@@ -139,8 +142,14 @@ export class QueryTree {
     else this.sparse.push(array);
   }
 
-  /** Merges two values sent for one path: objects merge key by key, anything else is a conflict. */
+  /**
+   * Merges two values sent for one path: objects merge key by key, and `true` meeting an object
+   * becomes the object (the spec's own example sends `include.author=true` beside
+   * `include.author.include.books.select.title=true`). Anything else is a conflict.
+   */
   private merge(existing: unknown, incoming: unknown, path: (string | number)[]): unknown {
+    if (existing === true && isPlainObject(incoming)) return incoming;
+    if (incoming === true && isPlainObject(existing)) return existing;
     if (
       !isContainer(existing) ||
       !isContainer(incoming) ||
@@ -212,6 +221,10 @@ export class QueryTree {
       path.pop();
     }
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return isContainer(value) && !Array.isArray(value);
 }
 
 function setChild(node: Container, key: string | number, value: unknown): void {

@@ -2,7 +2,7 @@
 export const NOT_JSON: unique symbol = Symbol('facet.notJson');
 
 /**
- * Reads one query-string value the way spec 4.5 asks: text that `JSON.parse` accepts becomes that
+ * Reads one query-string value the way spec 4.5 (docs/spec-conformance.md#45-query-string-parsing) asks: text that `JSON.parse` accepts becomes that
  * value, anything else stays a string. Two refinements, both Facet's: a bare number that overflows
  * to `Infinity` (`1e400`) stays a string, since JSON cannot carry it; and nothing here throws.
  *

@@ -7,7 +7,7 @@ import {
 } from './parseFieldsOptions.js';
 
 /**
- * Parses a `fields` projection expression (spec 4.4):
+ * Parses a `fields` projection expression (docs/spec-conformance.md#44-fields-projection):
  *
  * ```text
  * expression := '{' list '}' | list          outer braces are optional

@@ -1,5 +1,5 @@
 /**
- * The effective where of a read under an access filter (spec 4.6):
+ * The effective where of a read under an access filter (docs/spec-conformance.md#46-access-filter-merge):
  * `{ AND: [accessWhere, clientWhere] }`, or `{ AND: [accessWhere] }` when the client sent none.
  *
  * Both inputs are referenced, not copied: nothing here mutates them, and copying (above all through

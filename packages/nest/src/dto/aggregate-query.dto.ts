@@ -7,7 +7,7 @@ type Member<TTypeMap extends BaseDelegateTypeMap, K extends string> =
   AggregateArgs<TTypeMap> extends { [P in K]?: infer V } ? V : Record<string, boolean>;
 
 /**
- * The input of an aggregate read (spec 2.4): `where` plus `_count`, `_min`, `_max`, `_avg` and `_sum`
+ * The input of an aggregate read (docs/spec-conformance.md#24-query-input-querydto): `where` plus `_count`, `_min`, `_max`, `_avg` and `_sum`
  * in Prisma's shapes. Fields the DTO does not list are not accepted, so a `ValidationPipe` with
  * `forbidNonWhitelisted` refuses them.
  */

@@ -32,7 +32,7 @@ export class DetailQueryDTO<
   @IsObject({ message: 'select must be an object' })
   select?: TTypeMap['select'];
 
-  /** Projection expression (spec 4.4): `id,title,author{name}`. */
+  /** Projection expression (docs/spec-conformance.md#44-fields-projection): `id,title,author{name}`. */
   @IsOptional()
   @IsString({ message: 'fields must be a string' })
   fields?: string;

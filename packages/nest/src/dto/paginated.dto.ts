@@ -1,7 +1,7 @@
 import type { PageMetaDTO, PartialPageMetaDTO } from './page-meta.dto.js';
 
 /**
- * The envelope a list endpoint returns (spec 2.2): built from the items and the page meta of a
+ * The envelope a list endpoint returns (docs/spec-conformance.md#22-server-side-paginated-result): built from the items and the page meta of a
  * `QueryService.query` result; it serializes as `{ items, meta }`.
  */
 export class PaginatedDTO<TItem, TMeta extends PageMetaDTO | PartialPageMetaDTO = PageMetaDTO> {

@@ -5,7 +5,7 @@ import { DetailQueryDTO } from './detail-query.dto.js';
 const POSITIVE_INTEGER = (name: string) => ({ message: `${name} must be a positive integer` });
 
 /**
- * The query input of a paged read (spec 2.4): page, perPage, where, orderBy (an object or an
+ * The query input of a paged read (docs/spec-conformance.md#24-query-input-querydto): page, perPage, where, orderBy (an object or an
  * array), include, select and fields, validated with class-validator. Use it after
  * `QueryTransformPipe` (or `@FacetQuery()`), which has already decoded dotted keys and JSON values.
  *

@@ -154,7 +154,7 @@ describe('classifyError', () => {
     ['null', null, { kind: 'unexpected', status: 500 }],
     ['a TypeError', new TypeError('x'), { kind: 'unexpected', status: 500 }],
   ])('%s', (_label, error, expected) => {
-    // The table lists the statuses of `databaseFaultStatus: 'specific'`; by default (spec 7) a
+    // The table lists the statuses of `databaseFaultStatus: 'specific'`; by default (docs/spec-conformance.md#7-errors) a
     // database fault keeps its kind and is a 500.
     expect(classifyError(error, { databaseFaultStatus: 'specific' })).toEqual(expected);
     const byDefault =
@@ -168,5 +168,47 @@ describe('classifyError', () => {
     expect(classifyError(new BadRequestException())).toEqual({ kind: 'http', status: 400 });
     const foreign = { getStatus: () => 418, getResponse: () => 'teapot' };
     expect(classifyError(foreign)).toEqual({ kind: 'http', status: 418 });
+  });
+});
+
+describe("classifyError: the specification's table, one option away", () => {
+  const spec = { knownRequestErrors: 'bad-request', forbiddenError: 'internal' } as const;
+
+  it.each([
+    ['a connection error (P1001)', named('PrismaClientKnownRequestError', { code: 'P1001' })],
+    ['a server-fault P2 code (missing table)', named('PrismaClientKnownRequestError', { code: 'P2021' })],
+    ['a pool timeout (P2024)', { code: 'P2024' }],
+    [
+      'a statement timeout inside P2039',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'postgres', originalCode: '57014' }),
+      }),
+    ],
+    ['a request error (P2002)', named('PrismaClientKnownRequestError', { code: 'P2002' })],
+  ])("knownRequestErrors 'bad-request': %s is a 400, whatever its cause", (_label, error) => {
+    expect(classifyError(error, spec)).toEqual({ kind: 'request_rejected', status: 400 });
+    expect(classifyError(error, { ...spec, databaseFaultStatus: 'specific' })).toEqual({
+      kind: 'request_rejected',
+      status: 400,
+    });
+  });
+
+  it.each([
+    ['a refused socket', named('Error', { code: 'ECONNREFUSED', syscall: 'connect' }), 500],
+    ['a SQLSTATE code', { code: '23505' }, 500],
+    ['a P-code that is not 4 digits', { code: 'P20021' }, 500],
+    ['a TypeError', new TypeError('x'), 500],
+    ['a validation error', named('PrismaClientValidationError'), 400],
+  ])("knownRequestErrors 'bad-request' leaves %s as it was", (_label, error, status) => {
+    expect(classifyError(error, spec).status).toBe(status);
+  });
+
+  it("forbiddenError 'internal' makes a CASL ForbiddenError the 500 of an unlisted error", () => {
+    expect(classifyError(named('ForbiddenError'), spec)).toEqual({ kind: 'unexpected', status: 500 });
+    expect(classifyError(named('ForbiddenError'), { forbiddenError: 'forbidden' })).toEqual({
+      kind: 'forbidden',
+      status: 403,
+    });
   });
 });

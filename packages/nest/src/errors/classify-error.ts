@@ -21,7 +21,7 @@ export type ErrorKind =
   /**
    * The database cannot be reached or has dropped the connection, or the pool is exhausted.
    * Nothing about the query is wrong, so it is never a 4xx; the same request may succeed later.
-   * 500 by default (spec 7), 503 with `databaseFaultStatus: 'specific'`.
+   * 500 by default (docs/spec-conformance.md#7-errors), 503 with `databaseFaultStatus: 'specific'`.
    */
   | 'unavailable'
   /** The database cancelled the statement (a statement or lock timeout): 500, or 504 with `'specific'`. */
@@ -58,7 +58,7 @@ const SERVER_FAULT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Signs that the database, not the request, is the problem. They are never a 400. Spec 7 makes every
+ * Signs that the database, not the request, is the problem. They are never a 400. Spec 7 (docs/spec-conformance.md#7-errors) makes every
  * unexpected error an `InternalServerErrorException`, so by default they stay 500s whose body names
  * the fault (`database_unavailable`, `database_timeout`); `databaseFaultStatus: 'specific'` turns
  * them into 503 and 504, so that clients and load balancers can tell "retry later" from a bug.
@@ -135,12 +135,26 @@ export function isHttpExceptionLike(
 }
 
 /**
- * How database faults are answered. `'internal'`: a 500 `InternalServerErrorException`, as spec 7
+ * How database faults are answered. `'internal'`: a 500 `InternalServerErrorException`, as spec 7 (docs/spec-conformance.md#7-errors)
  * says of every unexpected error. `'specific'`: 503 `ServiceUnavailableException` for a lost or
  * refused connection, 504 `GatewayTimeoutException` for a cancelled statement (Facet's option).
  * Both keep the body's `code` (`database_unavailable`, `database_timeout`).
  */
 export type DatabaseFaultStatus = 'internal' | 'specific';
+
+/**
+ * How a Prisma request error that carries a code (`P` + 4 digits) is answered. `'by-cause'`
+ * (Facet's choice): a 400 when the query caused it, a 5xx when the server did (an outage, a
+ * missing table, a busy pool; see `SERVER_FAULT_CODES` and `databaseFaultStatus`).
+ * `'bad-request'`: a 400 for every one, as the specification's error table says.
+ */
+export type KnownRequestErrorStatus = 'by-cause' | 'bad-request';
+
+/**
+ * How a CASL `ForbiddenError` is answered. `'forbidden'` (Facet's choice): a 403. `'internal'`:
+ * a logged 500, as the specification says of every error it does not list.
+ */
+export type ForbiddenErrorStatus = 'forbidden' | 'internal';
 
 export interface ClassifyErrorOptions {
   /** @default 'internal' */
@@ -159,6 +173,14 @@ export interface ClassifyErrorOptions {
  * P2020 value out of range for the type, P2033 a number that does not fit in 64 bits.
  */
 const READ_DATA_CODES: ReadonlySet<string> = new Set(['P2020', 'P2033']);
+  /** @default 'by-cause' */
+  readonly knownRequestErrors?: KnownRequestErrorStatus;
+  /** @default 'forbidden' */
+  readonly forbiddenError?: ForbiddenErrorStatus;
+}
+
+/** A Prisma-style error code: `P1xxx` (connection, environment) or `P2xxx` (request). */
+const PRISMA_CODE = /^P\d{4}$/;
 
 export function classifyError(error: unknown, options: ClassifyErrorOptions = {}): ErrorClassification {
   if (isHttpExceptionLike(error)) return { kind: 'http', status: error.getStatus() };
@@ -169,9 +191,17 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
     case 'FacetConfigurationError':
       return { kind: 'configuration', status: 500 };
     case 'ForbiddenError':
+      if (options.forbiddenError === 'internal') return { kind: 'unexpected', status: 500 };
       return { kind: 'forbidden', status: 403 };
     case 'PrismaClientValidationError':
       return { kind: 'validation', status: 400 };
+  }
+  if (
+    options.knownRequestErrors === 'bad-request' &&
+    typeof error.code === 'string' &&
+    PRISMA_CODE.test(error.code)
+  ) {
+    return { kind: 'request_rejected', status: 400 };
   }
   const database = databaseFault(error);
   const specific = options.databaseFaultStatus === 'specific';
@@ -188,7 +218,7 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
   }
   if (database === 'rejected') return { kind: 'request_rejected', status: 400 };
   if (typeof code === 'string' && REQUEST_ERROR_CODE.test(code) && !SERVER_FAULT_CODES.has(code)) {
-    // P2025 (a record the operation required is missing) included: spec 7 makes every coded request
+    // P2025 (a record the operation required is missing) included: spec 7 (docs/spec-conformance.md#7-errors) makes every coded request
     // error a 400. A helper's own "no such row" (findById) is the 404.
     return { kind: 'request_rejected', status: 400 };
   }

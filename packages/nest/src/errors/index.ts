@@ -4,7 +4,9 @@ export {
   type DatabaseFaultStatus,
   type ErrorClassification,
   type ErrorKind,
+  type ForbiddenErrorStatus,
   isHttpExceptionLike,
+  type KnownRequestErrorStatus,
 } from './classify-error.js';
 export { FacetConfigurationError } from './facet-configuration.error.js';
 export { FacetExceptionFilter, toFacetErrorBody } from './facet-exception.filter.js';

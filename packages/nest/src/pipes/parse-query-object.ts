@@ -3,7 +3,7 @@ import { FacetQueryException } from '../errors/facet-query.exception.js';
 import type { QueryTransformOptions } from './query-transform.options.js';
 
 /**
- * Decodes a request's query into the object a `QueryService` reads (spec 4.5): dotted and bracket
+ * Decodes a request's query into the object a `QueryService` reads (docs/spec-conformance.md#45-query-string-parsing): dotted and bracket
  * keys nest, sibling keys merge, JSON-like values become values, other strings stay strings.
  *
  * Accepts what any platform hands over: `req.query` from Express's `simple` or `extended` parser or

@@ -102,7 +102,7 @@ function applyPlan(value: unknown, plan: Plan): unknown {
 /** The spec's `Fields` helper (4.4). */
 export const Fields = Object.freeze({
   /**
-   * Applies a projection from `prepareFieldsQuery` to a DTO or an array of DTOs (spec 4.4 rule 5).
+   * Applies a projection from `prepareFieldsQuery` to a DTO or an array of DTOs (docs/spec-conformance.md#44-fields-projection, rule 5).
    * Without a projection (`null`/`undefined`) the value is returned as it is.
    */
   project<TValue>(value: TValue, projection: FieldProjection | null | undefined): unknown {

@@ -93,7 +93,7 @@ describe('prepareFieldsQuery', () => {
     });
     const baseInclude = Object.freeze({ author: true as const });
     const before = JSON.stringify(query);
-    const { query: prepared } = prepareFieldsQuery(query, BookDto, { baseInclude, pushDown: false });
+    const { query: prepared } = prepareFieldsQuery(query, BookDto, { baseInclude });
     expect(prepared).toEqual({
       page: 2,
       include: {
@@ -123,8 +123,27 @@ describe('prepareFieldsQuery', () => {
     expect(query.include).toEqual({ reviews: { where: { AND: [{ approved: true }, { rating: 1 }] } } });
   });
 
-  it('pushes the projection down into a select of the needed columns', () => {
-    const { query } = prepareFieldsQuery({ fields: 'title,priceLabel,author{name}' }, BookDto);
+  it('by default keeps the include shape with fields: rows load whole, client includes as sent', () => {
+    const { query } = prepareFieldsQuery(
+      { fields: 'title,priceLabel,author{name}', include: { author: true, reviews: { take: 2 } } },
+      BookDto,
+    );
+    expect(query).toEqual({ include: { author: true, reviews: { take: 2 } } });
+    expect(query).not.toHaveProperty('select');
+    expect(prepareFieldsQuery({ fields: 'title,author{name}' }, BookDto, { pushDown: false }).query).toEqual({
+      include: { author: true },
+    });
+  });
+
+  it("joins the needed relations to a client's select, since Prisma refuses select beside include", () => {
+    const { query } = prepareFieldsQuery({ fields: 'title,author{name}', select: { title: true } }, BookDto);
+    expect(query).toEqual({ select: { title: true, author: true } });
+  });
+
+  it('with pushDown, reads only the needed columns through a select', () => {
+    const { query } = prepareFieldsQuery({ fields: 'title,priceLabel,author{name}' }, BookDto, {
+      pushDown: true,
+    });
     expect(query).toEqual({
       select: { id: true, title: true, price: true, author: { select: { id: true, name: true } } },
     });
@@ -134,15 +153,18 @@ describe('prepareFieldsQuery', () => {
     const { query } = prepareFieldsQuery(
       { fields: 'title,author{name}', include: { reviews: true } },
       BookDto,
-      {
-        baseInclude: { author: true },
-      },
+      { baseInclude: { author: true }, pushDown: true },
     );
     expect(query).toEqual({ select: { id: true, title: true, author: true, reviews: true } });
   });
 
   it("narrows a client's bare include of a relation the projection selects with sub-fields", () => {
-    const narrowed = prepareFieldsQuery({ fields: 'title,author{name}', include: { author: true } }, BookDto);
+    const pushDown = { pushDown: true };
+    const narrowed = prepareFieldsQuery(
+      { fields: 'title,author{name}', include: { author: true } },
+      BookDto,
+      pushDown,
+    );
     expect(narrowed.query).toEqual({
       select: { id: true, title: true, author: { select: { id: true, name: true } } },
     });
@@ -150,9 +172,10 @@ describe('prepareFieldsQuery', () => {
     const withArgs = prepareFieldsQuery(
       { fields: 'title,reviews{rating}', include: { reviews: { where: { rating: 5 } } } },
       BookDto,
+      pushDown,
     );
     expect(withArgs.query).toMatchObject({ select: { reviews: { where: { rating: 5 } } } });
-    const unprojected = prepareFieldsQuery({ fields: 'title', include: { author: true } }, BookDto);
+    const unprojected = prepareFieldsQuery({ fields: 'title', include: { author: true } }, BookDto, pushDown);
     expect(unprojected.query).toEqual({ select: { id: true, title: true, author: true } });
   });
 

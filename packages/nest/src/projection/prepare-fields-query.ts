@@ -15,7 +15,7 @@ import { type ResolvedSelection, resolveSelection } from './resolve-selection.js
 
 export interface PrepareFieldsQueryOptions {
   /**
-   * Relations the endpoint always needs, in include shape (spec 4.4 rule 3). The client's `include`
+   * Relations the endpoint always needs, in include shape (docs/spec-conformance.md#44-fields-projection, rule 3). The client's `include`
    * extends it: relations of both are loaded, and a client `where` on a relation narrows the
    * endpoint's (both apply), never replaces it.
    * @default {}
@@ -26,8 +26,12 @@ export interface PrepareFieldsQueryOptions {
   /**
    * With a `fields` expression, read only the columns it needs: the query gets a Prisma `select`
    * (the requested scalars' `source` columns, `alwaysSelect`, and the relations) instead of an
-   * `include`. Mappers then see only those columns. Facet default, not from the spec.
-   * @default true
+   * `include`, and mappers see only those columns. Off by default, because the specification's
+   * rules 1–2 promise the includes merged into the query and the client's includes kept
+   * (docs/spec-conformance.md#44-fields-projection); `ResourceQuery` turns it
+   * on, since its mappers are written for it and it reads less data. An extension, not from the
+   * spec.
+   * @default false
    */
   readonly pushDown?: boolean;
   /**
@@ -59,7 +63,7 @@ export interface PreparedFieldsQuery<TQuery> {
 }
 
 /**
- * Prepares a read for a `fields` projection (spec 4.4): parses and checks `fields` against the
+ * Prepares a read for a `fields` projection (docs/spec-conformance.md#44-fields-projection): parses and checks `fields` against the
  * DTO's field schema, merges the includes it needs with `baseInclude` and the client's `include`
  * into a copy of the query (rules 1–4), and returns the projection for `Fields.project` (rule 5).
  * The input query is never mutated. `fields` is consumed: the returned query has none.
@@ -133,7 +137,7 @@ export function prepareWithSelection<TQuery extends FieldsQueryInput>(
   const merged = resolved ? mergeIncludeTrees(explicit, includesFor(resolved)) : explicit;
   const out: Record<string, unknown> = { ...rest };
 
-  const pushDown = resolved !== undefined && (options.pushDown ?? true);
+  const pushDown = resolved !== undefined && options.pushDown === true;
   const select = asTree(clientSelect, 'select');
   if (pushDown) {
     // The endpoint's own includes load whole (its mapper may need more than the projection shows);

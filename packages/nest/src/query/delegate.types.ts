@@ -1,6 +1,6 @@
 /**
  * The type map through which an application binds its generated Prisma types to a
- * `QueryService` (spec 2.5). Nothing here is imported from Prisma: each member is filled in by
+ * `QueryService` (docs/spec-conformance.md#25-type-map-basedelegatetypemap). Nothing here is imported from Prisma: each member is filled in by
  * the application, for example for a `Book` model:
  *
  * ```ts

@@ -35,9 +35,22 @@ describe('detectIdType', () => {
     expect(detectIdType(delegate('BigInt'), 'id')).toBe('bigint');
   });
 
-  it('asks for an explicit idType when it cannot tell', () => {
-    expect(() => detectIdType({}, 'id')).toThrow(/`idType`/);
+  it('passes ids as given when the delegate has no data model, or the type is not one it parses', () => {
+    expect(detectIdType({}, 'id')).toBe('as-given');
+    expect(detectIdType({ $name: 'Thing' }, 'id')).toBe('as-given');
+    expect(detectIdType(delegate('Float'), 'id')).toBe('as-given');
+  });
+
+  it('reports an idField the data model does not have', () => {
     expect(() => detectIdType(delegate('Int'), 'uuid')).toThrow(/`uuid`/);
-    expect(() => detectIdType(delegate('Float'), 'id')).toThrow(/Float/);
+  });
+});
+
+describe("parseId 'as-given'", () => {
+  it('hands strings, numbers and bigints over unchanged, and nothing else', () => {
+    expect(parseId('007', 'as-given')).toBe('007');
+    expect(parseId(7, 'as-given')).toBe(7);
+    expect(parseId(7n, 'as-given')).toBe(7n);
+    expect(parseId({ id: 1 }, 'as-given')).toBeUndefined();
   });
 });

@@ -1,27 +1,31 @@
 import { readRuntimeFields } from './runtime-model.js';
 
-/** How `findById` reads an id: as a 32-bit Int, a BigInt, or verbatim as a String. */
-export type IdType = 'int' | 'bigint' | 'string';
+/**
+ * How `findById` reads an id: as a 32-bit Int, a BigInt, verbatim as a String, or `'as-given'`:
+ * handed to the delegate exactly as the caller passed it (the delegate judges it).
+ */
+export type IdType = 'int' | 'bigint' | 'string' | 'as-given';
 
 const PRISMA_ID_TYPES: Readonly<Record<string, IdType>> = { Int: 'int', BigInt: 'bigint', String: 'string' };
 
-/** Reads the id field's type from Prisma's runtime data model (see `readRuntimeFields`). */
+/**
+ * The id type from Prisma's runtime data model (see `readRuntimeFields`) when the delegate exposes
+ * it, `'as-given'` when it does not (any object with the five operations is a delegate) or when
+ * the id column has a type Facet does not parse.
+ *
+ * @throws {TypeError} when the data model is there but has no field `idField`: every `findById`
+ *   would fail, so the typo is reported at construction.
+ */
 export function detectIdType(delegate: unknown, idField: string): IdType {
-  const field = readRuntimeFields(delegate)?.find((f) => f.name === idField);
+  const fields = readRuntimeFields(delegate);
+  if (fields === undefined) return 'as-given';
+  const field = fields.find((f) => f.name === idField);
   if (field === undefined) {
     throw new TypeError(
-      `The \`idType\` option is 'auto', but the delegate does not expose Prisma's data model for field ` +
-        `\`${idField}\`; pass \`idType: 'int' | 'bigint' | 'string'\` (or fix \`idField\`).`,
+      `The \`idField\` option names \`${idField}\`, which the model's Prisma data model does not have.`,
     );
   }
-  const idType = PRISMA_ID_TYPES[field.type];
-  if (idType === undefined) {
-    throw new TypeError(
-      `The \`idType\` option is 'auto', but field \`${idField}\` has Prisma type ${field.type}; ` +
-        `findById supports Int, BigInt and String ids.`,
-    );
-  }
-  return idType;
+  return PRISMA_ID_TYPES[field.type] ?? 'as-given';
 }
 
 const INT_32_MAX = 2_147_483_647;
@@ -37,6 +41,8 @@ const CANONICAL_INTEGER = /^(0|-?[1-9]\d*)$/;
  */
 export function parseId(raw: unknown, idType: IdType): number | bigint | string | undefined {
   switch (idType) {
+    case 'as-given':
+      return typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'bigint' ? raw : undefined;
     case 'string':
       return typeof raw === 'string'
         ? raw

@@ -21,6 +21,7 @@ export type {
 } from './query.types.js';
 export {
   DEFAULT_QUERY_SERVICE_OPTIONS,
+  type ErrorLoggerScope,
   type QueryErrorContext,
   type QueryErrorLogEntry,
   type QueryErrorLogger,

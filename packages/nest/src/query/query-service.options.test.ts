@@ -16,6 +16,9 @@ describe('resolveQueryServiceOptions', () => {
       maxIncludeTake: 100,
       dto: undefined,
       databaseFaultStatus: 'internal',
+      errorLoggerScope: 'mapped',
+      knownRequestErrors: 'by-cause',
+      forbiddenError: 'forbidden',
     });
     expect(typeof resolved.errorLogger).toBe('function');
   });
@@ -35,12 +38,16 @@ describe('resolveQueryServiceOptions', () => {
     [{ dto: {} }, TypeError, /`dto`/],
     [{ databaseFaultStatus: 503 }, TypeError, /`databaseFaultStatus`/],
     [{ maxPageSize: 10 }, TypeError, /Unknown QueryService option `maxPageSize`/],
+    [{ errorLoggerScope: 'all' }, TypeError, /`errorLoggerScope`.*'mapped' or 'unexpected'/],
+    [{ knownRequestErrors: 'spec' }, TypeError, /`knownRequestErrors`/],
+    [{ forbiddenError: 403 }, TypeError, /`forbiddenError`/],
   ])('refuses %j naming the option', (options, type, message) => {
     expect(() => resolve({ idType: 'int', ...options })).toThrow(type);
     expect(() => resolve({ idType: 'int', ...options })).toThrow(message);
   });
 
-  it("refuses idType 'auto' for a delegate without Prisma's data model", () => {
-    expect(() => resolveQueryServiceOptions({}, {})).toThrow(/`idType`/);
+  it("resolves idType 'auto' to 'as-given' for a delegate without Prisma's data model", () => {
+    expect(resolveQueryServiceOptions({}, {}).idType).toBe('as-given');
+    expect(resolveQueryServiceOptions({ idType: 'as-given' }).idType).toBe('as-given');
   });
 });

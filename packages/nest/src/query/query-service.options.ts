@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { AccessibleWhere } from '../access/access.types.js';
-import type { DatabaseFaultStatus, ErrorKind } from '../errors/classify-error.js';
+import type {
+  DatabaseFaultStatus,
+  ErrorKind,
+  ForbiddenErrorStatus,
+  KnownRequestErrorStatus,
+} from '../errors/classify-error.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import { detectIdType, type IdType } from './id.js';
 import type { QueryOperation } from './query.types.js';
@@ -35,18 +40,28 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   subject?: string;
   /**
-   * Builds the access filter merged into every read that receives an ability (spec 4.6). Must be
+   * Builds the access filter merged into every read that receives an ability (docs/spec-conformance.md#46-access-filter-merge). Must be
    * given together with `subject`. `@facet/nest/casl` has one built on `@casl/prisma`.
    * @default undefined
    */
   accessibleWhere?: AccessibleWhere<TAbility, TWhere>;
   /**
-   * Receives every error that is not already an HTTP answer (Prisma errors, configuration errors,
-   * anything unexpected), with full detail, before it is replaced by an opaque response.
+   * Receives errors with full detail before they are replaced by an opaque response; which ones,
+   * `errorLoggerScope` says.
    * @default logs 5xx errors through Nest's `Logger` (context `QueryService`) and ignores 4xx.
    * Facet default, not from the spec (which only says "when configured").
    */
   errorLogger?: QueryErrorLogger;
+  /**
+   * Which errors reach `errorLogger`. `'mapped'`: every error the service maps, the 400s of Prisma
+   * validation and request errors included, since their responses hide Prisma's message and the
+   * logger is the only place it goes. `'unexpected'`: only those answered with a 5xx, as the
+   * specification's error table says ("any other unexpected error"). Either way, HTTP exceptions,
+   * refused client input (`FacetQueryError`) and 403s are answers, not faults, and are not logged.
+   * Facet default, not from the spec.
+   * @default 'mapped'
+   */
+  errorLoggerScope?: ErrorLoggerScope;
   /**
    * Page size of `query` when the client sends no `perPage`. Facet default, not from the spec.
    * @default 20
@@ -71,10 +86,12 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   idField?: string;
   /**
-   * How `findById` reads an id from a path parameter. `'auto'` reads the field's type from
-   * Prisma's runtime data model through the delegate (Int, BigInt or String); pass the type
-   * explicitly for a delegate that does not expose it (an extension, a wrapper, a fake).
-   * Facet default, not from the spec.
+   * How `findById` reads an id from a path parameter: `'int'` (canonical 32-bit integers; `'42'`
+   * is 42), `'bigint'`, `'string'` (verbatim; `'007'` stays `'007'`), or `'as-given'` (handed to
+   * the delegate unchanged). A text that cannot be an id of the type is the 404 of a missing row.
+   * `'auto'` reads the field's type from Prisma's runtime data model when the delegate exposes it
+   * (a Prisma client delegate does), and otherwise passes the id as given, since any object with
+   * the five operations is a delegate. Facet default, not from the spec.
    * @default 'auto'
    */
   idType?: IdType | 'auto';
@@ -95,7 +112,7 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
   maxIncludeTake?: number;
   /**
    * How a lost or refused database connection and a cancelled statement are answered: `'internal'`
-   * is the 500 `InternalServerErrorException` that spec 7 gives every unexpected error (its body's
+   * is the 500 `InternalServerErrorException` that spec 7 (docs/spec-conformance.md#7-errors) gives every unexpected error (its body's
    * `code` still says `database_unavailable` or `database_timeout`); `'specific'` answers 503 and
    * 504 instead (Facet's option, for load balancers and retrying clients). Never a 400 either way.
    * @default 'internal'
@@ -110,7 +127,28 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default true
    */
   literalSearch?: boolean;
+   * How a Prisma request error that carries a code (`P` + 4 digits) is answered. `'by-cause'`
+   * answers a 400 when the query caused it (a constraint, a missing related row, a value out of
+   * range) and a 5xx when the server did: a lost connection, a busy pool or a timed-out statement
+   * (see `databaseFaultStatus`), a missing table or column, a deadlock. A client cannot fix those
+   * by changing its query, and a 400 would tell it to stop retrying. `'bad-request'` answers a
+   * 400 for every one, as the specification's error table does. Facet's choice, a departure from
+   * the spec on purpose.
+   * @default 'by-cause'
+   */
+  knownRequestErrors?: KnownRequestErrorStatus;
+  /**
+   * How a CASL `ForbiddenError` thrown during a read (by `accessibleWhere`, say) is answered:
+   * `'forbidden'` is a 403 whose body does not repeat CASL's message; `'internal'` is the logged
+   * 500 the specification gives every error it does not list. Facet's choice, a departure from the
+   * spec on purpose.
+   * @default 'forbidden'
+   */
+  forbiddenError?: ForbiddenErrorStatus;
 }
+
+/** See `QueryServiceOptions.errorLoggerScope`. */
+export type ErrorLoggerScope = 'mapped' | 'unexpected';
 
 /** The options with every default filled in and the id type decided. */
 export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
@@ -118,6 +156,7 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
     | { readonly subject: string; readonly accessibleWhere: AccessibleWhere<TAbility, TWhere> }
     | undefined;
   readonly errorLogger: QueryErrorLogger;
+  readonly errorLoggerScope: ErrorLoggerScope;
   readonly defaultPerPage: number;
   readonly maxPerPage: number;
   readonly maxPage: number;
@@ -127,6 +166,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly maxIncludeTake: number;
   readonly databaseFaultStatus: DatabaseFaultStatus;
   readonly literalSearch: boolean;
+  readonly knownRequestErrors: KnownRequestErrorStatus;
+  readonly forbiddenError: ForbiddenErrorStatus;
 }
 
 const logger = new Logger('QueryService');
@@ -147,6 +188,9 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   maxIncludeTake: 100,
   databaseFaultStatus: 'internal',
   literalSearch: true,
+  errorLoggerScope: 'mapped',
+  knownRequestErrors: 'by-cause',
+  forbiddenError: 'forbidden',
 } as const satisfies QueryServiceOptions;
 
 // A registry over every option key: adding an option fails to compile until it is listed here,
@@ -164,9 +208,21 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   maxIncludeTake: true,
   databaseFaultStatus: true,
   literalSearch: true,
+  errorLoggerScope: true,
+  knownRequestErrors: true,
+  forbiddenError: true,
 };
 
-const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'auto'];
+const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'as-given', 'auto'];
+
+function oneOf<const T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    throw new TypeError(
+      `The \`${name}\` option must be ${allowed.map((item) => `'${item}'`).join(' or ')}, got ${String(value)}.`,
+    );
+  }
+  return value as T;
+}
 
 function positiveInteger(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
@@ -246,6 +302,21 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
   const literalSearch = options.literalSearch ?? DEFAULT_QUERY_SERVICE_OPTIONS.literalSearch;
   if (typeof literalSearch !== 'boolean')
     throw new TypeError('The `literalSearch` option must be a boolean.');
+  const errorLoggerScope = oneOf(
+    'errorLoggerScope',
+    options.errorLoggerScope ?? DEFAULT_QUERY_SERVICE_OPTIONS.errorLoggerScope,
+    ['mapped', 'unexpected'],
+  );
+  const knownRequestErrors = oneOf(
+    'knownRequestErrors',
+    options.knownRequestErrors ?? DEFAULT_QUERY_SERVICE_OPTIONS.knownRequestErrors,
+    ['by-cause', 'bad-request'],
+  );
+  const forbiddenError = oneOf(
+    'forbiddenError',
+    options.forbiddenError ?? DEFAULT_QUERY_SERVICE_OPTIONS.forbiddenError,
+    ['forbidden', 'internal'],
+  );
   const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
 
   return {
@@ -260,5 +331,8 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     maxIncludeTake,
     databaseFaultStatus,
     literalSearch,
+    errorLoggerScope,
+    knownRequestErrors,
+    forbiddenError,
   };
 }

@@ -55,12 +55,33 @@ function withoutFacetKeys(args: object | undefined, keys: readonly string[]): De
 const FIELDS_KEY = ['fields'] as const;
 const QUERY_KEYS = ['fields', 'page', 'perPage'] as const;
 
+const DELEGATE_OPERATIONS = ['findFirst', 'findMany', 'findUnique', 'count', 'aggregate'] as const;
+
 /**
- * Paginated, access-filtered reads over one Prisma model delegate (spec 1.3, 4.3).
+ * Any object with the five operations is a delegate (a Prisma model delegate, an extension, a
+ * wrapper); one that lacks some is refused at construction rather than with a 500 on first use.
+ */
+function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelegate {
+  if ((typeof delegate !== 'object' && typeof delegate !== 'function') || delegate === null) {
+    throw new TypeError('QueryService needs a delegate: an object with the five read operations.');
+  }
+  const missing = DELEGATE_OPERATIONS.filter(
+    (name) => typeof (delegate as Record<string, unknown>)[name] !== 'function',
+  );
+  if (missing.length > 0) {
+    throw new TypeError(
+      `The QueryService delegate has no ${missing.join(', ')}: it needs ${DELEGATE_OPERATIONS.join(', ')}.`,
+    );
+  }
+}
+
+/**
+ * Paginated, access-filtered reads over one model delegate (docs/spec-conformance.md#1-what-the-service-does, #43-server-query-methods-queryservice): a Prisma client's
+ * (`prisma.book`) or any object with the five operations.
  *
- * It never imports Prisma: the application passes its delegate (`prisma.book`) and binds its
+ * It never imports Prisma: the application passes its delegate and binds its
  * generated types through a `BaseDelegateTypeMap`, so `where`, `orderBy` and `include` are typed
- * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 and
+ * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 (docs/spec-conformance.md#7-errors) and
  * throws NestJS `HttpException`s only.
  *
  * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
@@ -85,6 +106,7 @@ export class QueryService<
     protected readonly delegate: TDelegate,
     options?: QueryServiceOptions<TAbility, Where<TTypeMap>>,
   ) {
+    assertQueryDelegate(delegate);
     this.options = resolveQueryServiceOptions(options, delegate);
     const fields = readRuntimeFields(delegate);
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
@@ -197,7 +219,7 @@ export class QueryService<
 
   /**
    * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
-   * BigInts turned into exact strings. It takes no ability (spec 4.6): the caller passes a where
+   * BigInts turned into exact strings. It takes no ability (docs/spec-conformance.md#46-access-filter-merge): the caller passes a where
    * that is already constrained, e.g. one built with the same `accessibleWhere`.
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
@@ -209,7 +231,7 @@ export class QueryService<
   }
 
   /**
-   * One page of records and its page meta (spec 2.2). `page` defaults to 1 and `perPage` to
+   * One page of records and its page meta (docs/spec-conformance.md#22-server-side-paginated-result). `page` defaults to 1 and `perPage` to
    * `defaultPerPage`; bad values are a 400. The count and the page read run concurrently. With
    * `{ count: false }` no count runs: one extra row is read to know `hasNextPage`, and the page
    * meta has no totals.
@@ -323,7 +345,7 @@ export class QueryService<
     return scopeRelationAccess(args, dto, { maxIncludeTake, ...(accessFor ? { accessFor } : {}) });
   }
 
-  /** Runs one helper and maps whatever it throws per spec 7, logging what is not an HTTP answer. */
+  /** Runs one helper and maps whatever it throws per spec 7 (docs/spec-conformance.md#7-errors), logging what is not an HTTP answer. */
   protected async run<T>(
     operation: QueryOperation,
     body: (log: { args: unknown }) => Promise<T>,
@@ -333,15 +355,13 @@ export class QueryService<
       return await body(log);
     } catch (error) {
       // Every helper here reads: errors the database raised while running a statement are 500s.
-      const classification = classifyError(error, {
-        databaseFaultStatus: this.options.databaseFaultStatus,
-        reading: true,
-      });
-      if (
-        classification.kind !== 'http' &&
-        classification.kind !== 'facet_query' &&
-        classification.kind !== 'forbidden'
-      ) {
+      const classification = classifyError(error, { ...this.options, reading: true });
+      const isAnswer =
+        classification.kind === 'http' ||
+        classification.kind === 'facet_query' ||
+        classification.kind === 'forbidden';
+      const inScope = this.options.errorLoggerScope === 'mapped' || classification.status >= 500;
+      if (!isAnswer && inScope) {
         try {
           this.options.errorLogger({
             error,

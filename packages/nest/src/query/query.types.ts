@@ -31,7 +31,7 @@ export interface FindUniqueArgs<TMap extends BaseDelegateTypeMap> {
 
 /**
  * Arguments of `findById`. The id supplies the lookup; a `where` narrows it further (the detail
- * route of spec 4.5 may carry one), which makes it a find-first.
+ * route of spec 4.5 (docs/spec-conformance.md#45-query-string-parsing) may carry one), which makes it a find-first.
  */
 export interface FindByIdArgs<TMap extends BaseDelegateTypeMap> {
   where?: TMap['whereInput'];
@@ -69,7 +69,7 @@ export interface QueryCallOptions {
   count?: boolean;
 }
 
-/** The result of a counted `query` (spec 2.2). */
+/** The result of a counted `query` (docs/spec-conformance.md#22-server-side-paginated-result). */
 export interface QueryResult<TRecord> {
   items: TRecord[];
   pageMeta: PageMetaDTO;

@@ -19,7 +19,7 @@ import type {
 } from './resource-query.types.js';
 
 /**
- * The controller flow of spec 4.7 in one object per resource: parse `fields`, merge includes, read
+ * The controller flow of spec 4.7 (docs/spec-conformance.md#47-example-controller-routes) in one object per resource: parse `fields`, merge includes, read
  * through the service with the caller's ability, map models to DTOs, project.
  *
  * ```ts
@@ -132,7 +132,9 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     });
     const options: PrepareFieldsQueryOptions = {
       ...(baseInclude === undefined ? {} : { baseInclude }),
-      ...(pushDown === undefined ? {} : { pushDown }),
+      // The resource layer's mappers copy what is present, so it reads only the projected columns
+      // unless told otherwise; plain `prepareFieldsQuery` keeps the spec's include shape.
+      pushDown: pushDown ?? true,
       ...(alwaysSelect === undefined ? {} : { alwaysSelect }),
       ...(fieldsOptions === undefined ? {} : { fieldsOptions }),
       context: read.context ?? {},

@@ -127,6 +127,7 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default true
    */
   literalSearch?: boolean;
+  /**
    * How a Prisma request error that carries a code (`P` + 4 digits) is answered. `'by-cause'`
    * answers a 400 when the query caused it (a constraint, a missing related row, a value out of
    * range) and a 5xx when the server did: a lost connection, a busy pool or a timed-out statement

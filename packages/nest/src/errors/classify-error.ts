@@ -166,6 +166,15 @@ export interface ClassifyErrorOptions {
    * @default false
    */
   readonly reading?: boolean;
+  /**
+   * `'bad-request'` answers every coded Prisma error with a 400, as the spec's error table does,
+   * before any other rule, `reading` included: an application that chooses it gives up the
+   * protection against error oracles for database errors raised during reads (docs/SECURITY.md).
+   * @default 'by-cause'
+   */
+  readonly knownRequestErrors?: KnownRequestErrorStatus;
+  /** @default 'forbidden' */
+  readonly forbiddenError?: ForbiddenErrorStatus;
 }
 
 /**
@@ -173,11 +182,6 @@ export interface ClassifyErrorOptions {
  * P2020 value out of range for the type, P2033 a number that does not fit in 64 bits.
  */
 const READ_DATA_CODES: ReadonlySet<string> = new Set(['P2020', 'P2033']);
-  /** @default 'by-cause' */
-  readonly knownRequestErrors?: KnownRequestErrorStatus;
-  /** @default 'forbidden' */
-  readonly forbiddenError?: ForbiddenErrorStatus;
-}
 
 /** A Prisma-style error code: `P1xxx` (connection, environment) or `P2xxx` (request). */
 const PRISMA_CODE = /^P\d{4}$/;

@@ -777,5 +777,116 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         }
       });
     });
+    describe('literal search texts and reserved keys (docs/SECURITY.md)', () => {
+      const searchTitles = ['50% off', 'snake_case', 'back\\slash', 'trailing\\', 'plain'];
+      let authorId: number;
+      const tag = `search-${Date.now().toString(36)}`;
+
+      beforeAll(async () => {
+        const author = await prisma.author.create({
+          data: { name: `Searcher ${tag}`, email: `${tag}@example.test` },
+        });
+        authorId = author.id;
+        for (const [index, title] of searchTitles.entries()) {
+          await prisma.book.create({
+            data: {
+              title,
+              isbn: `${tag}-${index}`,
+              price: '1.00',
+              pages: 1,
+              genre: 'FICTION',
+              // The last two are drafts: a caller who may not read drafts must not learn of them.
+              published: index < 3,
+              authorId,
+            },
+          });
+        }
+      });
+
+      const matching = async (operator: 'contains' | 'startsWith' | 'endsWith', text: string) =>
+        titles(
+          await books().findMany({
+            where: { authorId, title: { [operator]: text } },
+            orderBy: { title: 'asc' },
+          }),
+        );
+
+      it('contains, startsWith and endsWith match %, _ and \\ literally', async () => {
+        expect(await matching('contains', '%')).toEqual(['50% off']);
+        expect(await matching('contains', '_')).toEqual(['snake_case']);
+        expect(await matching('startsWith', '50%')).toEqual(['50% off']);
+        expect(await matching('contains', 'k\\s')).toEqual(['back\\slash']);
+        expect(await matching('endsWith', '\\')).toEqual(['trailing\\']);
+        expect(await matching('contains', 'e_c')).toEqual(['snake_case']);
+        expect(await matching('contains', 'p_ain')).toEqual([]);
+      });
+
+      it('escapes search texts in relation filters and include filters too', async () => {
+        const authors = new QueryService(prisma.author, { idType: 'int' });
+        const found = await authors.findMany({
+          where: { id: authorId, books: { some: { title: { contains: '_' } } } },
+          include: { books: { where: { title: { contains: '%' } } } },
+        });
+        expect(
+          found.map((a) => (a as unknown as { books: { title: string }[] }).books.map((b) => b.title)),
+        ).toEqual([['50% off']]);
+        expect(
+          await authors.count({ where: { id: authorId, books: { some: { title: { startsWith: '_' } } } } }),
+        ).toBe(0);
+      });
+
+      it('under an access filter, a trailing backslash answers alike whether or not hidden rows match', async () => {
+        const guarded = guardedBooks();
+        const reader = { authorId, drafts: false };
+        // 'trailing\\' is a draft: a wildcard or an error here would reveal it.
+        expect(await guarded.count({ where: { title: { endsWith: '\\' } } }, reader)).toBe(0);
+        expect(await guarded.count({ where: { title: { endsWith: 'g\\' } } }, reader)).toBe(0);
+        expect(
+          await guarded.count({ where: { title: { endsWith: 'g\\' } } }, { authorId, drafts: true }),
+        ).toBe(1);
+      });
+
+      it.skipIf(name === 'mariadb')(
+        'without literalSearch, a row-dependent database error is an opaque, logged 500 (never a 400)',
+        async () => {
+          const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+          const raw = books({ literalSearch: false, errorLogger });
+          // PostgreSQL raises 22025 for a LIKE pattern ending in an escape character when it meets a row.
+          const error = await rejection(raw.count({ where: { authorId, title: { endsWith: '\\' } } }));
+          expect(error).toBeInstanceOf(InternalServerErrorException);
+          expect(responseOf(error)).toMatchObject({ statusCode: 500, code: 'internal_error' });
+          expect(errorLogger.mock.calls[0]?.[0].context).toMatchObject({ kind: 'read_failed', status: 500 });
+        },
+      );
+
+      it('refuses Prisma’s reserved keys anywhere in a caller’s arguments, on every helper', async () => {
+        const probe = { __prismaRawParameters__: true, values: [authorId] };
+        const fieldRef = { $type: 'FieldRef', value: { _ref: 'internalNote', _container: 'Book' } };
+        const service = guardedBooks({ idType: 'int' });
+        const reader = { authorId, drafts: false };
+        const attempts: [string, () => Promise<unknown>][] = [
+          ['findMany', () => service.findMany({ where: { authorId: { in: probe } } } as never, reader)],
+          ['findOne', () => service.findOne({ where: { title: { gte: fieldRef } } } as never, reader)],
+          ['count', () => service.count({ where: { author: { name: { lt: fieldRef } } } } as never, reader)],
+          ['query', () => service.query({ where: { NOT: [{ title: fieldRef }] } } as never, reader)],
+          [
+            'findById',
+            () => service.findById(1, { include: { reviews: { where: { id: fieldRef } } } } as never),
+          ],
+          ['aggregate', () => service.aggregate({ where: { pages: { gt: probe } }, _count: true } as never)],
+        ];
+        for (const [helper, attempt] of attempts) {
+          const error = await rejection(attempt());
+          expect(error, helper).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error), helper).toMatchObject({ statusCode: 400, code: 'unknown_key' });
+        }
+        // Prisma's own FieldRef, built in code, is a class instance and still works.
+        const compared = await service.count(
+          { where: { authorId, title: { gte: prisma.book.fields.title } } },
+          reader,
+        );
+        expect(compared).toBe(3);
+      });
+    });
   });
 }

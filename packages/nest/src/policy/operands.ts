@@ -107,7 +107,8 @@ export const OPERATORS: Readonly<Record<OperandType, Readonly<Record<string, Ope
   Enum: { ...EQUALITY, ...SCALAR_LIST },
   Bytes: { ...EQUALITY, ...SCALAR_LIST },
   Json: JSON_FILTER,
-  Untyped: { ...COMPARISON, ...SEARCH, ...SCALAR_LIST, ...JSON_FILTER },
+  // Untyped: an operator both kinds have takes scalars; only Json's own operators take JSON.
+  Untyped: { ...JSON_FILTER, ...COMPARISON, ...SEARCH, ...SCALAR_LIST },
 };
 
 /** What a value of each type is called in a refusal (`where.pages.gt: expected an integer`). */

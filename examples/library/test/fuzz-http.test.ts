@@ -5,7 +5,9 @@
 // answers correctly and Object.prototype is untouched.
 import { encodeQuery } from '@facet/core';
 import fc from 'fast-check';
+import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFixture } from '../src/database/index.js';
 import { expectedListCount, LIST_PATH } from './support/listQuery.js';
 import { type RunningLibrary, startLibrary } from './support/startLibrary.js';
 
@@ -257,6 +259,96 @@ const plausibleQuery = fc
 
 const role = fc.constantFrom(undefined, 'reader-token', 'editor-token', 'admin-token');
 
+// Operand shapes that Prisma's serializer would read as instructions (docs/SECURITY.md, "Operand
+// injection"), at any depth of an operand, in the three key syntaxes of the wire format.
+const reservedKey = fc.oneof(
+  fc.constantFrom('__prismaRawParameters__', '$type', '$ref', '__typename', '$'),
+  fc.string({ maxLength: 5 }).map((s) => `$${s}`),
+  fc.string({ maxLength: 5 }).map((s) => `__${s}`),
+);
+const reservedOperand = fc.oneof(
+  fc.constant({
+    __prismaRawParameters__: true,
+    values: { $type: 'FieldRef', value: { _ref: 'internalNote' } },
+  }),
+  fc.constant({ $type: 'Param', value: 'x' }),
+  fc.constant({ $type: 'FieldRef', value: { _ref: 'title', _container: 'Book' } }),
+  fc.tuple(reservedKey, fc.jsonValue({ maxDepth: 1 })).map(([key, value]) => ({ [key]: value })),
+  fc
+    .tuple(fc.constantFrom('value', 'values', 'x'), reservedKey, fc.jsonValue({ maxDepth: 1 }))
+    .map(([outer, key, value]) => ({ [outer]: { [key]: value } })),
+);
+// A list operand is a list of such objects. (A JSON list sent for a string field's equality is the
+// text it was sent as, never an instruction, so it is not a probe.)
+const operandProbe = fc
+  .record({
+    field: fc.constantFrom(
+      'title',
+      'pages',
+      'price',
+      'publishedAt',
+      'genre',
+      'author.name',
+      'reviews.some.rating',
+    ),
+    operator: fc.constantFrom('', 'equals', 'not', 'lt', 'gte', 'in', 'notIn', 'contains', 'endsWith'),
+    operand: reservedOperand,
+    syntax: fc.constantFrom('dotted', 'brackets', 'json'),
+  })
+  .map((probe) =>
+    probe.operator === 'in' || probe.operator === 'notIn' ? { ...probe, operand: [probe.operand] } : probe,
+  );
+
+/** `where.<field>[.<operator>]=<operand>` in one key syntax. */
+function probeQuery(probe: { field: string; operator: string; operand: unknown; syntax: string }): string {
+  const path = [...probe.field.split('.'), ...(probe.operator ? [probe.operator] : [])];
+  const where: Record<string, unknown> = {};
+  let node = where;
+  for (const [index, key] of path.entries()) {
+    if (index === path.length - 1) node[key] = probe.operand;
+    else {
+      const child: Record<string, unknown> = {};
+      node[key] = child;
+      node = child;
+    }
+  }
+  if (probe.syntax === 'dotted') return encodeQuery({ where });
+  if (probe.syntax === 'brackets') return qs.stringify({ where }, { encodeValuesOnly: true });
+  return `where=${encodeURIComponent(JSON.stringify(where))}`;
+}
+
+// The oracle property: filters over visible fields, including LIKE metacharacters, that a caller
+// combines with the ids of rows it may not read, or with ids no row has.
+const fx = loadFixture();
+const hiddenBookIds = fx.books.filter((b) => !b.published).map((b) => b.id);
+const likeText = fc.oneof(
+  fc.stringMatching(/^[%_\\ax]{0,4}$/),
+  fc.constantFrom('\\', '%', '_', 'a\\', '%\\', 'Read', 'it', '.'),
+);
+const likeOperator = fc.constantFrom('contains', 'startsWith', 'endsWith');
+const reviewFilter = fc.record(
+  {
+    body: fc.oneof(
+      likeText,
+      fc
+        .tuple(likeOperator, likeText, fc.constantFrom(undefined, 'insensitive'))
+        .map(([op, text, mode]) => (mode ? { [op]: text, mode } : { [op]: text })),
+    ),
+    rating: fc.oneof(fc.integer({ min: -1, max: 6 }), fc.record({ gte: fc.integer({ min: 0, max: 5 }) })),
+    id: fc.record({ startsWith: likeText }),
+  },
+  { requiredKeys: [] },
+);
+const bookFilter = fc.record(
+  {
+    title: fc.tuple(likeOperator, likeText).map(([op, text]) => ({ [op]: text })),
+    pages: fc.record({ gt: fc.integer({ min: 0, max: 1200 }) }),
+    reviews: fc.record({ some: reviewFilter }),
+    author: fc.record({ name: fc.tuple(likeOperator, likeText).map(([op, text]) => ({ [op]: text })) }),
+  },
+  { requiredKeys: [] },
+);
+
 describe('fuzzing GET /books over HTTP (PGlite)', () => {
   let app: RunningLibrary;
   const statuses = new Map<number, number>();
@@ -313,4 +405,67 @@ describe('fuzzing GET /books over HTTP (PGlite)', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PRISTINE_OBJECT_PROTOTYPE);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+});
+
+describe('operand shapes and error oracles over HTTP (PGlite)', () => {
+  let app: RunningLibrary;
+
+  beforeAll(async () => {
+    app = await startLibrary({ logger: false });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function get(path: string, token?: string) {
+    const response = await fetch(app.api + path, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(20_000),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('an operand carrying Prisma’s internal forms is a 400 naming its path, in every key syntax', async () => {
+    await fc.assert(
+      fc.asyncProperty(operandProbe, role, async (probe, token) => {
+        const query = probeQuery(probe);
+        // qs drops empty lists and objects, which can leave no probe at all.
+        fc.pre(query.includes('%24') || query.includes('__') || query.includes('$'));
+        const { status, text } = await get(`/books?${query}`, token);
+        expect(status, `?${query}: ${text}`).toBe(400);
+        const body = JSON.parse(text) as { code?: string; path?: string };
+        expect(typeof body.code).toBe('string');
+        expect(body.path, `?${query}: ${text}`).toMatch(/^where\./);
+      }),
+      { numRuns: 150, interruptAfterTimeLimit: 60_000 },
+    );
+  }, 90_000);
+
+  it('oracle: the answer is the same whether the filter meets rows the caller may not read or none', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          bookFilter.map((where) => ({ resource: 'books', key: 'id', where })),
+          reviewFilter.map((where) => ({ resource: 'reviews', key: 'bookId', where })),
+        ),
+        fc.subarray(hiddenBookIds, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom(undefined, 'reader-token'),
+        async ({ resource, key, where }, hidden, token) => {
+          const scoped = (ids: number[]) =>
+            `/${resource}/count?${encodeQuery({ where: { ...where, [key]: { in: ids } } })}`;
+          const withHidden = await get(scoped(hidden), token);
+          const withNone = await get(scoped(hidden.map((id) => id + 1_000_000)), token);
+          expect(withHidden, scoped(hidden)).toEqual(withNone);
+          expect([200, 400]).toContain(withHidden.status);
+          if (resource === 'books') {
+            const detail = (id: number) => `/books/${id}?${encodeQuery({ where })}`;
+            const hiddenDetail = await get(detail(hidden[0] as number), token);
+            const missingDetail = await get(detail(2_000_000), token);
+            expect(hiddenDetail, detail(hidden[0] as number)).toEqual(missingDetail);
+          }
+        },
+      ),
+      { numRuns: 150, interruptAfterTimeLimit: 90_000 },
+    );
+  }, 120_000);
 });

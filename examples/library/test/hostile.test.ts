@@ -468,4 +468,51 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       expectRefused(await get(`/books?fields=${encodeURIComponent(fields)}`, 'admin'));
     });
   });
+
+  describe('operand shapes and LIKE metacharacters', () => {
+    const probes: readonly string[] = [
+      'where.title.gte.__prismaRawParameters__=true&where.title.gte.values=["x"]',
+      'where[title][lt][$type]=FieldRef&where[title][lt][value][_ref]=internalNote',
+      `where.author.name.equals=${encodeURIComponent('{"$type":"FieldRef","value":{"_ref":"email","_container":"Author"}}')}`,
+      `where=${encodeURIComponent('{"reviews":{"some":{"body":{"contains":{"__prismaRawParameters__":true}}}}}')}`,
+      'where.pages.in.__prismaRawParameters__=true&where.pages.in.values=[1]',
+      `where.genre.in=${encodeURIComponent('[{"$type":"Param","value":"x"}]')}`,
+      'where.title.not.$type=FieldRef',
+      'include.reviews.where.rating.gt.$type=FieldRef',
+      'where.title.contains=a%00b',
+    ];
+    it.each(probes)('refuses %s as every role', async (probe) => {
+      for (const role of ['anonymous', 'reader', 'admin'] as const) {
+        const response = await get(`/books?${probe}`, role);
+        expectRefused(response, '__prismaRawParameters__');
+        expect(response.status).toBe(400);
+      }
+    });
+
+    it('LIKE metacharacters are literal in every search operator, also through relations', async () => {
+      for (const text of ['%', '_', '\\', '%%', '_%_', '\\%']) {
+        for (const operator of ['contains', 'startsWith', 'endsWith']) {
+          const expected = fx.books.filter((b) =>
+            operator === 'contains'
+              ? b.title.includes(text)
+              : operator === 'startsWith'
+                ? b.title.startsWith(text)
+                : b.title.endsWith(text),
+          ).length;
+          const response = await get<number>(
+            `/books/count?where.title.${operator}=${encodeURIComponent(text)}`,
+            'admin',
+          );
+          expect(response.status, `${operator} ${text}`).toBe(200);
+          expect(response.body, `${operator} ${text}`).toBe(expected);
+        }
+      }
+      const viaRelation = await get<number>(
+        `/authors/count?where.books.some.title.contains=${encodeURIComponent('%')}`,
+      );
+      expect(viaRelation.body).toBe(
+        new Set(published.filter((b) => b.title.includes('%')).map((b) => b.authorId)).size,
+      );
+    });
+  });
 });

@@ -132,10 +132,10 @@ for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetNa
       expect(await matching(curl({ 'where.publishedAt': 'null' }))).toEqual(
         ids(fx.books.filter((b) => b.publishedAt === null)),
       );
-      // internalNote is `String?`: null means "no note", not the text "null".
-      expect(await matching(curl({ 'where.internalNote': 'null' }))).toEqual(
-        ids(fx.books.filter((b) => b.internalNote === null)),
-      );
+      // title is a required String: `null` is the text "null" (a book has that title), never "no value".
+      const titledNull = ids(fx.books.filter((b) => b.title === 'null'));
+      expect(titledNull.length).toBe(1);
+      expect(await matching(curl({ 'where.title': 'null' }))).toEqual(titledNull);
       expect(await matching(curl({ 'where.genre': 'SCIENCE' }))).toEqual(
         ids(fx.books.filter((b) => b.genre === 'SCIENCE')),
       );

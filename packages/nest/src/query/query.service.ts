@@ -1,4 +1,4 @@
-import { computePageMeta } from '@facet/core';
+import { computePageMeta, FacetQueryError } from '@facet/core';
 import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
 import { mergeAccessWhere } from '../access/merge-access-where.js';
 import { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
@@ -52,8 +52,77 @@ function withoutFacetKeys(args: object | undefined, keys: readonly string[]): De
   return out;
 }
 
-const FIELDS_KEY = ['fields'] as const;
-const QUERY_KEYS = ['fields', 'page', 'perPage'] as const;
+/** Facet's own keys of each helper, consumed here or by the HTTP layer, never sent to Prisma. */
+const FACET_KEYS: Readonly<Record<QueryOperation, readonly string[]>> = {
+  findOne: ['fields'],
+  findMany: ['fields'],
+  findById: ['fields'],
+  findUnique: ['fields'],
+  count: ['fields'],
+  aggregate: ['fields'],
+  query: ['fields', 'page', 'perPage'],
+};
+const READ_ARGS = [
+  'where',
+  'orderBy',
+  'include',
+  'select',
+  'omit',
+  'take',
+  'skip',
+  'cursor',
+  'distinct',
+  'relationLoadStrategy',
+];
+/**
+ * The top-level keys each helper accepts: Prisma's arguments of the operation it runs, and Facet's
+ * own. Anything else is refused (400) rather than passed on, so a route with no validation in
+ * front cannot hand Prisma a `cursor`, a `distinct` or a misspelt key. `query` pages with `page`
+ * and `perPage` only: `take`, `skip`, `cursor` and `distinct` would change what a page is.
+ */
+const KNOWN_KEYS: Readonly<Record<QueryOperation, ReadonlySet<string>>> = {
+  findOne: new Set([...READ_ARGS, 'fields']),
+  findMany: new Set([...READ_ARGS, 'fields']),
+  findById: new Set(['where', 'include', 'select', 'omit', 'fields']),
+  findUnique: new Set(['where', 'include', 'select', 'omit', 'fields']),
+  count: new Set(['where', 'orderBy', 'take', 'skip', 'cursor', 'select', 'fields']),
+  aggregate: new Set([
+    'where',
+    'orderBy',
+    'take',
+    'skip',
+    'cursor',
+    '_count',
+    '_min',
+    '_max',
+    '_avg',
+    '_sum',
+    'fields',
+  ]),
+  query: new Set([
+    'where',
+    'orderBy',
+    'include',
+    'select',
+    'omit',
+    'relationLoadStrategy',
+    'fields',
+    'page',
+    'perPage',
+  ]),
+};
+
+function refuseUnknownKeys(operation: QueryOperation, args: object | undefined): void {
+  if (args === undefined || args === null) return;
+  const known = KNOWN_KEYS[operation];
+  const unknown = Object.keys(args).filter((key) => !known.has(key));
+  const [first, ...rest] = unknown.map((key) => ({
+    code: 'unknown_key' as const,
+    path: [key],
+    message: `${operation} does not take this argument`,
+  }));
+  if (first) throw new FacetQueryError([first, ...rest]);
+}
 
 const DELEGATE_OPERATIONS = ['findFirst', 'findMany', 'findUnique', 'count', 'aggregate'] as const;
 
@@ -114,11 +183,12 @@ export class QueryService<
   }
 
   /**
-   * The caller's arguments as the delegate gets them: Facet's keys removed, Prisma's reserved keys
-   * refused, search texts literal (see `prepareClientArgs`).
+   * The caller's arguments as the delegate gets them: unknown top-level keys refused, Facet's keys
+   * removed, Prisma's reserved keys refused, search texts literal (see `prepareClientArgs`).
    */
-  private clientArgs(args: object | undefined, keys: readonly string[]): DelegateArgs {
-    return prepareClientArgs(withoutFacetKeys(args, keys), this.options.literalSearch);
+  private clientArgs(operation: QueryOperation, args: object | undefined): DelegateArgs {
+    refuseUnknownKeys(operation, args);
+    return prepareClientArgs(withoutFacetKeys(args, FACET_KEYS[operation]), this.options.literalSearch);
   }
 
   /** The first matching record, or `null`. */
@@ -126,7 +196,7 @@ export class QueryService<
     return this.run('findOne', async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findOne',
-        this.clientArgs(args, FIELDS_KEY),
+        this.clientArgs('findOne', args),
         ability,
       );
       log.args = delegateArgs;
@@ -140,7 +210,7 @@ export class QueryService<
     return this.run('findMany', async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findMany',
-        this.clientArgs(args, FIELDS_KEY),
+        this.clientArgs('findMany', args),
         ability,
       );
       log.args = delegateArgs;
@@ -163,7 +233,7 @@ export class QueryService<
     return this.run('findById', async (log) => {
       const key = parseId(id, this.options.idType);
       if (key === undefined) throw notFoundException();
-      const { where, ...rest } = this.clientArgs(args, FIELDS_KEY);
+      const { where, ...rest } = this.clientArgs('findById', args);
       const byId = { [this.options.idField]: key };
       let record: unknown;
       if (ability === undefined && where === undefined) {
@@ -188,7 +258,7 @@ export class QueryService<
    */
   findUnique(args: FindUniqueArgs<TTypeMap>, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
     return this.run('findUnique', async (log) => {
-      const delegateArgs = this.clientArgs(args, FIELDS_KEY);
+      const delegateArgs = this.clientArgs('findUnique', args);
       if (ability === undefined) {
         const lookup = this.scopeRelations(delegateArgs, undefined);
         log.args = lookup;
@@ -206,11 +276,7 @@ export class QueryService<
   /** The number of matching records. */
   count(args: CountArgs<TTypeMap> = {}, ability?: TAbility): Promise<number> {
     return this.run('count', async (log) => {
-      const { args: delegateArgs, empty } = this.withAccess(
-        'count',
-        this.clientArgs(args, FIELDS_KEY),
-        ability,
-      );
+      const { args: delegateArgs, empty } = this.withAccess('count', this.clientArgs('count', args), ability);
       log.args = delegateArgs;
       if (empty) return 0;
       return (await this.delegate.count(delegateArgs)) as number;
@@ -224,7 +290,7 @@ export class QueryService<
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
     return this.run('aggregate', async (log) => {
-      const delegateArgs = this.clientArgs(args, FIELDS_KEY);
+      const delegateArgs = this.clientArgs('aggregate', args);
       log.args = delegateArgs;
       return serializeValue((await this.delegate.aggregate(delegateArgs)) as DelegateAggregate<TDelegate>);
     });
@@ -258,7 +324,7 @@ export class QueryService<
   ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>> {
     return this.run('query', async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
-      const { args: base, empty } = this.withAccess('query', this.clientArgs(args, QUERY_KEYS), ability);
+      const { args: base, empty } = this.withAccess('query', this.clientArgs('query', args), ability);
       const skip = (page - 1) * perPage;
       if (options.count === false) {
         const pageArgs = { ...base, skip, take: perPage + 1 };

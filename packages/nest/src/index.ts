@@ -66,6 +66,7 @@ export {
   DEFAULT_QUERY_SERVICE_OPTIONS,
   type DelegateAggregate,
   type DelegateRecord,
+  type DelegateTypeMap,
   detectIdType,
   type ErrorLoggerScope,
   type FindArgs,

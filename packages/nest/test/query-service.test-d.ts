@@ -2,7 +2,7 @@
 // binds the generated Prisma types, so a wrong field name is a compile error. Every expect-error
 // directive below fails the typecheck if its line stops being an error.
 import { expectTypeOf } from 'vitest';
-import type { PageMetaDTO, PartialPageMetaDTO } from '../src/index.js';
+import type { DelegateTypeMap, PageMetaDTO, PartialPageMetaDTO } from '../src/index.js';
 import { QueryService } from '../src/index.js';
 import type { Book, Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap } from './support/book-service.js';
@@ -59,3 +59,20 @@ expectTypeOf<PartialPageMetaDTO>().not.toHaveProperty('itemCount');
 declare const aggregate: Awaited<ReturnType<typeof books.aggregate>>;
 expectTypeOf<Prisma.BookAggregateArgs>().toEqualTypeOf<BookTypeMap['aggregateInputType']>();
 expectTypeOf(aggregate).not.toBeNever();
+
+// The type map is read from the delegate: no hand-written map, the same checks.
+const inferred = new QueryService(prisma.book);
+expectTypeOf<DelegateTypeMap<PrismaClient['book']>['whereInput']>().toEqualTypeOf<Prisma.BookWhereInput>();
+expectTypeOf<DelegateTypeMap<PrismaClient['book']>['include']>().toEqualTypeOf<Prisma.BookInclude>();
+expectTypeOf<
+  DelegateTypeMap<PrismaClient['book']>['whereUniqueInput']
+>().toEqualTypeOf<Prisma.BookWhereUniqueInput>();
+expectTypeOf<
+  DelegateTypeMap<PrismaClient['book']>['orderByWithRelationInput']
+>().toEqualTypeOf<Prisma.BookOrderByWithRelationInput>();
+void inferred.findMany({ where: { title: { contains: 'a' } }, include: { author: true } });
+// @ts-expect-error unknown field in an inferred where
+void inferred.findMany({ where: { titel: 'x' } });
+// @ts-expect-error findUnique needs a unique where with an inferred map too
+void inferred.findUnique({ where: { title: 'x' } });
+expectTypeOf(inferred.findMany()).resolves.toEqualTypeOf<Book[]>();

@@ -56,3 +56,27 @@ export type DelegateRecord<TDelegate extends QueryDelegate> = NonNullable<
 
 /** The result of the delegate's `aggregate`. */
 export type DelegateAggregate<TDelegate extends QueryDelegate> = Awaited<ReturnType<TDelegate['aggregate']>>;
+
+/** The argument object of a delegate operation; for Prisma's generic methods, at its constraint. */
+type ArgumentOf<TOperation> = TOperation extends (args: infer A) => unknown
+  ? NonNullable<A>
+  : TOperation extends (args?: infer A) => unknown
+    ? NonNullable<A>
+    : never;
+type MemberOf<TArgs, TKey extends string> = TArgs extends { [K in TKey]?: infer V } ? NonNullable<V> : never;
+type ItemOf<T> = T extends readonly (infer I)[] ? I : T;
+
+/**
+ * The type map of a Prisma delegate, read from the argument types of its own operations, so
+ * `new QueryService(prisma.book)` is typed without a hand-written map. A `BaseDelegateTypeMap` of
+ * your own still works wherever a delegate's types cannot be read (a wrapper typed loosely).
+ */
+export interface DelegateTypeMap<TDelegate extends QueryDelegate> extends BaseDelegateTypeMap {
+  select: MemberOf<ArgumentOf<TDelegate['findMany']>, 'select'>;
+  include: MemberOf<ArgumentOf<TDelegate['findMany']>, 'include'>;
+  whereInput: MemberOf<ArgumentOf<TDelegate['findMany']>, 'where'>;
+  orderByWithRelationInput: Extract<ItemOf<MemberOf<ArgumentOf<TDelegate['findMany']>, 'orderBy'>>, object>;
+  whereUniqueInput: MemberOf<ArgumentOf<TDelegate['findUnique']>, 'where'>;
+  scalarFieldEnum: Extract<ItemOf<MemberOf<ArgumentOf<TDelegate['findMany']>, 'distinct'>>, string>;
+  aggregateInputType: ArgumentOf<TDelegate['aggregate']>;
+}

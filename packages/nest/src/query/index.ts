@@ -2,6 +2,7 @@ export type {
   BaseDelegateTypeMap,
   DelegateAggregate,
   DelegateRecord,
+  DelegateTypeMap,
   QueryDelegate,
 } from './delegate.types.js';
 export { detectIdType, type IdType, parseId } from './id.js';

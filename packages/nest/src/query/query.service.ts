@@ -12,6 +12,7 @@ import type {
   BaseDelegateTypeMap,
   DelegateAggregate,
   DelegateRecord,
+  DelegateTypeMap,
   QueryDelegate,
 } from './delegate.types.js';
 import { parseId } from './id.js';
@@ -154,12 +155,12 @@ function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelega
  * throws NestJS `HttpException`s only.
  *
  * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
- * @typeParam TTypeMap the model's generated input types
+ * @typeParam TTypeMap the model's generated input types; read from the delegate by default
  * @typeParam TAbility the request-scoped ability type passed to the read helpers
  */
 export class QueryService<
   TDelegate extends QueryDelegate,
-  TTypeMap extends BaseDelegateTypeMap,
+  TTypeMap extends BaseDelegateTypeMap = DelegateTypeMap<TDelegate>,
   TAbility = unknown,
 > {
   protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;

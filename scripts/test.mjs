@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['build packages', 'npm run build'],
+  // Reads the .d.ts just built: a change to a package's public API must come with its updated report.
+  ['API reports', 'npm run api:check'],
   ['lint and format', 'npx biome check .'],
   // Test files import Prisma clients generated into gitignored folders, so generate before typechecking.
   ['prepare test fixtures', 'npm run test:prepare --workspaces --if-present'],

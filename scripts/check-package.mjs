@@ -1,0 +1,118 @@
+// Checks what `npm publish` would upload for the package in the current directory (its `check:package`).
+// It packs the package once (`npm pack`, which runs `prepack`, a fresh build), then checks that one tarball:
+//   1. its file list: package.json, README.md, LICENSE and every file `exports`/`main`/`module`/`types`
+//      name must be there, and nothing from the tests (`*.test.ts`, `*.test-d.ts`, `test/`, build info);
+//   2. publint --strict, on the tarball;
+//   3. attw --profile node16 (are the types wrong?), on the same tarball.
+// Every check runs even when an earlier one fails, so one run shows every problem.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** The file paths in a .tgz, without tar's `package/` prefix. Plain ustar, as `npm pack` writes it. */
+function listTarball(file) {
+  const tar = gunzipSync(readFileSync(file));
+  const paths = [];
+  let offset = 0;
+  while (offset + 512 <= tar.length && tar[offset] !== 0) {
+    const field = (start, length) =>
+      tar
+        .subarray(offset + start, offset + start + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+    const name = field(0, 100);
+    const prefix = field(345, 155);
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    if (type === '0' || type === '')
+      paths.push((prefix ? `${prefix}/${name}` : name).replace(/^package\//, ''));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return paths;
+}
+
+/** Every file the manifest points at: the `exports` targets plus main, module and types. */
+function manifestTargets(pkg) {
+  const targets = new Set([pkg.main, pkg.module, pkg.types].filter(Boolean));
+  const walk = (value) => {
+    if (typeof value === 'string') targets.add(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(pkg.exports);
+  return [...targets].map((target) => target.replace(/^\.\//, ''));
+}
+
+const FORBIDDEN = [
+  [/(^|\/)(test|tests|__tests__|__fixtures__)\//, 'a test folder'],
+  [/\.(test|spec)(-d)?\.[cm]?[jt]sx?$/, 'a test file'],
+  [/\.tsbuildinfo$/, 'TypeScript build info'],
+  [/(^|\/)\.env/, 'an environment file'],
+];
+
+/** The problems in a tarball's file list; empty when it is fit to publish. */
+function checkFileList(files, pkg) {
+  const problems = [];
+  const shipped = new Set(files);
+  for (const required of ['package.json', 'README.md', 'LICENSE', ...manifestTargets(pkg)]) {
+    if (!shipped.has(required)) problems.push(`missing ${required}`);
+  }
+  if (!files.some((file) => file.startsWith('dist/'))) problems.push('missing dist/');
+  for (const file of files) {
+    for (const [pattern, what] of FORBIDDEN) {
+      if (pattern.test(file)) problems.push(`${file} is ${what}; add a "!…" pattern to "files"`);
+    }
+  }
+  return problems;
+}
+
+function run(label, command, args, cwd) {
+  console.log(`\n--- ${label}`);
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+const cwd = process.cwd();
+const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+const destination = mkdtempSync(join(tmpdir(), 'facet-pack-'));
+let failed = false;
+try {
+  if (
+    !run(
+      `npm pack ${pkg.name} (prepack builds it)`,
+      'npm',
+      ['pack', '--pack-destination', destination, '--loglevel', 'warn'],
+      cwd,
+    )
+  ) {
+    process.exit(1);
+  }
+  const tarball = join(
+    destination,
+    readdirSync(destination).find((file) => file.endsWith('.tgz')),
+  );
+
+  console.log(`\n--- file list of ${tarball}`);
+  const files = listTarball(tarball);
+  const problems = checkFileList(files, pkg);
+  for (const problem of problems) console.log(`  ${problem}`);
+  if (problems.length) failed = true;
+  else {
+    const src = files.filter((file) => file.startsWith('src/')).length;
+    const dist = files.filter((file) => file.startsWith('dist/')).length;
+    console.log(`  ok: ${files.length} files (${dist} in dist/, ${src} in src/ for the source maps),`);
+    console.log('      README.md, LICENSE and every manifest target present, no test files');
+  }
+
+  if (!run('publint --strict', bin('publint'), ['run', tarball, '--strict'], cwd)) failed = true;
+  if (!run('attw --profile node16', bin('attw'), [tarball, '--profile', 'node16'], cwd)) failed = true;
+} finally {
+  rmSync(destination, { recursive: true, force: true });
+}
+console.log(`\n${pkg.name}: ${failed ? 'FAILED' : 'ready to publish'}`);
+process.exit(failed ? 1 : 0);

@@ -880,6 +880,18 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           expect(error, helper).toBeInstanceOf(BadRequestException);
           expect(responseOf(error), helper).toMatchObject({ statusCode: 400, code: 'unknown_key' });
         }
+        // Top-level arguments a helper does not take are refused too, with no pipe in front.
+        for (const [helper, attempt] of [
+          ['query cursor', () => service.query({ cursor: { id: 1 } } as never, reader)],
+          ['query distinct', () => service.query({ distinct: ['title'] } as never, reader)],
+          ['query take', () => service.query({ take: 1000 } as never, reader)],
+          ['findMany typo', () => service.findMany({ wher: { id: 1 } } as never, reader)],
+          ['count include', () => service.count({ include: { author: true } } as never, reader)],
+        ] as const) {
+          const error = await rejection(attempt());
+          expect(error, helper).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error), helper).toMatchObject({ statusCode: 400, code: 'unknown_key' });
+        }
         // Prisma's own FieldRef, built in code, is a class instance and still works.
         const compared = await service.count(
           { where: { authorId, title: { gte: prisma.book.fields.title } } },

@@ -84,7 +84,8 @@ const READ_ARGS = [
 const KNOWN_KEYS: Readonly<Record<QueryOperation, ReadonlySet<string>>> = {
   findOne: new Set([...READ_ARGS, 'fields']),
   findMany: new Set([...READ_ARGS, 'fields']),
-  findById: new Set(['where', 'include', 'select', 'omit', 'fields']),
+  // A detail read's `orderBy` (the spec's detail request shape carries one) orders nothing on one row.
+  findById: new Set(['where', 'orderBy', 'include', 'select', 'omit', 'fields']),
   findUnique: new Set(['where', 'include', 'select', 'omit', 'fields']),
   count: new Set(['where', 'orderBy', 'take', 'skip', 'cursor', 'select', 'fields']),
   aggregate: new Set([
@@ -116,7 +117,10 @@ const KNOWN_KEYS: Readonly<Record<QueryOperation, ReadonlySet<string>>> = {
 function refuseUnknownKeys(operation: QueryOperation, args: object | undefined): void {
   if (args === undefined || args === null) return;
   const known = KNOWN_KEYS[operation];
-  const unknown = Object.keys(args).filter((key) => !known.has(key));
+  // A key present with `undefined` (an optional DTO property left out) says nothing.
+  const unknown = Object.entries(args)
+    .filter(([key, value]) => value !== undefined && !known.has(key))
+    .map(([key]) => key);
   const [first, ...rest] = unknown.map((key) => ({
     code: 'unknown_key' as const,
     path: [key],
@@ -234,7 +238,7 @@ export class QueryService<
     return this.run('findById', async (log) => {
       const key = parseId(id, this.options.idType);
       if (key === undefined) throw notFoundException();
-      const { where, ...rest } = this.clientArgs('findById', args);
+      const { where, orderBy: _ordersOneRow, ...rest } = this.clientArgs('findById', args);
       const byId = { [this.options.idField]: key };
       let record: unknown;
       if (ability === undefined && where === undefined) {

@@ -12,6 +12,17 @@ export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';
 export * from './errors/index.js';
 export {
+  FACET_MODULE_OPTIONS,
+  FacetModule,
+  type FacetModuleOptions,
+  getResourceToken,
+  InjectResource,
+  type MutationRoute,
+  ResourceController,
+  type ResourceControllerBase,
+  type ResourceControllerOptions,
+} from './module/index.js';
+export {
   FACET_VALIDATION_DEFAULTS,
   FacetQuery,
   FacetValidationPipe,
@@ -19,6 +30,7 @@ export {
   QUERY_TRANSFORM_OPTIONS,
   type QueryTransformOptions,
   QueryTransformPipe,
+  RefusePrototypeKeysPipe,
   validationErrorsToException,
 } from './pipes/index.js';
 // allow-lists, budgets and relation access (issue 7)
@@ -95,16 +107,23 @@ export {
   type ScalarType,
 } from './query/index.js';
 export {
+  type AnyResourceDefinition,
+  defineResource,
   isEnvelopeSelection,
   META_FIELDS,
   type MetaField,
   type PageProjection,
+  type ReadContext,
+  Resource,
+  type ResourceDefinition,
   type ResourceMapContext,
+  type ResourceOf,
   type ResourcePage,
   ResourceQuery,
   type ResourceQueryOptions,
   type ResourceQueryService,
   type ResourceReadOptions,
+  type ResourceServiceOptions,
 } from './resource/index.js';
 export {
   type DecimalLike,

@@ -7,3 +7,4 @@ export {
 export { parseQueryObject } from './parse-query-object.js';
 export { QUERY_TRANSFORM_OPTIONS, type QueryTransformOptions } from './query-transform.options.js';
 export { QueryTransformPipe } from './query-transform.pipe.js';
+export { RefusePrototypeKeysPipe } from './refuse-prototype-keys.pipe.js';

@@ -1,4 +1,11 @@
+export {
+  type AnyResourceDefinition,
+  defineResource,
+  type ResourceDefinition,
+  type ResourceServiceOptions,
+} from './define-resource.js';
 export { isEnvelopeSelection, META_FIELDS, type MetaField, type PageProjection } from './envelope.js';
+export { type ReadContext, Resource, type ResourceEnvironment, type ResourceOf } from './resource.js';
 export { ResourceQuery } from './resource-query.js';
 export type {
   ResourceMapContext,

@@ -1,0 +1,95 @@
+import { ConfigurableModuleBuilder, type DynamicModule, Inject, Module, type Provider } from '@nestjs/common';
+import type { AccessibleWhere } from '../access/access.types.js';
+import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import { type ReadContext, Resource } from '../resource/resource.js';
+
+/** Options of `FacetModule.forRoot` / `forRootAsync`. */
+export interface FacetModuleOptions<TAbility = unknown> {
+  /** The application's Prisma client instance: every resource's delegate is picked from it. */
+  readonly prisma: object;
+  /**
+   * The access filter of a subject for an ability, merged into every read of every resource and
+   * of every relation a read reaches. With CASL: `createCaslAccessibleWhere()` from
+   * `@facet/nest/casl`. A resource may set its own.
+   * @default undefined (no access filters; a read that brings an ability is then refused, 500)
+   */
+  // Method syntax: an application's `(ability: AppAbility, subject) => …` fits the module's options.
+  accessibleWhere?(ability: TAbility, subject: string): object;
+  /**
+   * Who is calling, read from the request by `ResourceController`'s routes: the ability and the
+   * context the DTOs' `expose` rules see. Typically what your authentication guard put on the
+   * request: `(request) => ({ ability: request.user.ability, context: { role: request.user.role } })`.
+   * @default () => ({}) (an anonymous read with no access filter: set it when you have access rules)
+   */
+  readContext?(request: unknown): ReadContext<TAbility> | Promise<ReadContext<TAbility>>;
+}
+
+/** The injection token of the module's options. */
+export const FACET_MODULE_OPTIONS = Symbol('FACET_MODULE_OPTIONS');
+
+const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOptions>({
+  optionsInjectionToken: FACET_MODULE_OPTIONS,
+})
+  .setClassMethodName('forRoot')
+  // Global by default: every `forFeature` module reads the options without importing the root.
+  .setExtras({ isGlobal: true }, (definition, extras) => ({
+    ...definition,
+    global: extras.isGlobal,
+    exports: [...(definition.exports ?? []), FACET_MODULE_OPTIONS],
+  }))
+  .build();
+
+const tokens = new WeakMap<object, symbol>();
+
+/** The injection token of a resource (one per definition object). */
+export function getResourceToken(
+  definition: AnyResourceDefinition | ResourceDefinition<never, never, object, never>,
+): symbol {
+  let token = tokens.get(definition);
+  if (token === undefined) {
+    token = Symbol(`Resource(${definition.name})`);
+    tokens.set(definition, token);
+  }
+  return token;
+}
+
+/** Injects the `Resource` of a definition registered with `FacetModule.forFeature`. */
+export function InjectResource(definition: AnyResourceDefinition): PropertyDecorator & ParameterDecorator {
+  return Inject(getResourceToken(definition));
+}
+
+/**
+ * Registers Facet the Nest way: `forRoot` once (the Prisma client, the access rule, how to read the
+ * caller), `forFeature` per module with the resources it serves.
+ *
+ * ```ts
+ * @Module({
+ *   imports: [
+ *     FacetModule.forRootAsync({
+ *       useFactory: (prisma: PrismaClient) => ({ prisma, accessibleWhere: createCaslAccessibleWhere() }),
+ *       inject: [PrismaClient],
+ *     }),
+ *     FacetModule.forFeature([books]),
+ *   ],
+ *   controllers: [BooksController],
+ * })
+ * ```
+ */
+@Module({})
+export class FacetModule extends ConfigurableModuleClass {
+  /** Provides a `Resource` for each definition, injectable with `@InjectResource(definition)`. */
+  static forFeature(definitions: readonly AnyResourceDefinition[]): DynamicModule {
+    const providers: Provider[] = definitions.map((definition) => ({
+      provide: getResourceToken(definition),
+      useFactory: (options: FacetModuleOptions) =>
+        new Resource(definition, {
+          client: options.prisma,
+          accessibleWhere: options.accessibleWhere?.bind(options) as
+            | AccessibleWhere<never, object>
+            | undefined,
+        }),
+      inject: [FACET_MODULE_OPTIONS],
+    }));
+    return { module: FacetModule, providers, exports: providers };
+  }
+}

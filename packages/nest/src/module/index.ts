@@ -1,0 +1,13 @@
+export {
+  FACET_MODULE_OPTIONS,
+  FacetModule,
+  type FacetModuleOptions,
+  getResourceToken,
+  InjectResource,
+} from './facet.module.js';
+export {
+  type MutationRoute,
+  ResourceController,
+  type ResourceControllerBase,
+  type ResourceControllerOptions,
+} from './resource.controller.js';

@@ -1,0 +1,192 @@
+import {
+  Body,
+  type CanActivate,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Req,
+  type Type,
+  UseGuards,
+} from '@nestjs/common';
+import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
+import { QueryDTO } from '../dto/query.dto.js';
+import { FacetQuery } from '../pipes/facet-query.decorator.js';
+import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
+import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
+import type { QueryDelegate } from '../query/delegate.types.js';
+import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import type { ReadContext, Resource } from '../resource/resource.js';
+import type { ResourcePage } from '../resource/resource-query.types.js';
+import { FACET_MODULE_OPTIONS, type FacetModuleOptions, getResourceToken } from './facet.module.js';
+
+/** A mutation route: the body class it validates, and the guards (permission checks) in front. */
+export interface MutationRoute {
+  /** Validated with class-validator (`transform: true`, unknown keys refused). */
+  readonly body?: Type<object>;
+  /** Your permission checks, run before the body is read: a caller who may not gets 403 first. */
+  readonly guards?: readonly (CanActivate | Type<CanActivate>)[];
+}
+
+export interface ResourceControllerOptions {
+  /**
+   * The write routes to serve, each calling your own handler on the controller: `POST /` calls
+   * `createItem(body, read)`, `PATCH /:id` calls `updateItem(id, body, read)`, `DELETE /:id` calls
+   * `deleteItem(id, read)`. Writes are yours: Facet serves reads.
+   * @default {} (read routes only)
+   */
+  readonly mutations?: {
+    readonly create?: MutationRoute;
+    readonly update?: MutationRoute;
+    readonly delete?: Omit<MutationRoute, 'body'>;
+  };
+}
+
+/** The routes `ResourceController` serves, and the handlers its write routes call. */
+export interface ResourceControllerBase<TDto extends object, TAbility> {
+  readonly resource: Resource<QueryDelegate, TDto, TAbility>;
+  search(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
+  list(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
+  count(query: CountQueryDTO, request: unknown): Promise<number>;
+  findById(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
+  get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
+  /** Reads the caller with the module's `readContext`. */
+  readContext(request: unknown): Promise<ReadContext<TAbility>>;
+  createItem?(body: object, read: ReadContext<TAbility>): Promise<unknown>;
+  updateItem?(id: string, body: object, read: ReadContext<TAbility>): Promise<unknown>;
+  deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown>;
+}
+
+// One recipe for every route: the raw URL decoded by Facet, then validated strictly against the
+// route's DTO (unknown parameters are a 400). `expectedType` keeps it independent of emitted metadata.
+const queryPipe = (type: Type<object>) => new FacetValidationPipe({ expectedType: type });
+const bodyPipe = (type: Type<object> | undefined) =>
+  new FacetValidationPipe({
+    transform: true,
+    validateCustomDecorators: false,
+    ...(type ? { expectedType: type } : {}),
+  });
+
+/**
+ * The routes of a resource, in one base class: `GET /search`, `GET /` (with `fields` and the
+ * envelope projection), `GET /count`, `GET /find-by-id/:id` and `GET /:id`, and, when asked for,
+ * `POST /`, `PATCH /:id` and `DELETE /:id` wired to your handlers. These are the seven operations
+ * of `@facet/client`'s `useModuleApi`. Add your own routes beside them in the subclass: Nest
+ * registers a subclass's routes first, so `isbn/:isbn` never meets `:id`.
+ *
+ * ```ts
+ * @Controller('books')
+ * export class BooksController extends ResourceController(books) {}
+ * ```
+ */
+export function ResourceController<TClient, TDelegate extends QueryDelegate, TDto extends object, TAbility>(
+  definition: ResourceDefinition<TClient, TDelegate, TDto, TAbility>,
+  options: ResourceControllerOptions = {},
+): Type<ResourceControllerBase<TDto, TAbility>> {
+  const token = getResourceToken(definition as unknown as AnyResourceDefinition);
+  const mutations = options.mutations ?? {};
+
+  abstract class ResourceRoutes {
+    @Inject(token) readonly resource!: Resource<QueryDelegate, TDto, TAbility>;
+    @Inject(FACET_MODULE_OPTIONS) private readonly facetOptions!: FacetModuleOptions<TAbility>;
+
+    constructor() {
+      const self = this as unknown as Record<string, unknown>;
+      for (const [route, handler] of [
+        ['create', 'createItem'],
+        ['update', 'updateItem'],
+        ['delete', 'deleteItem'],
+      ] as const) {
+        if (mutations[route] !== undefined && typeof self[handler] !== 'function') {
+          throw new TypeError(
+            `ResourceController(${definition.name}) serves ${route}: implement ${handler}() on ${this.constructor.name}.`,
+          );
+        }
+      }
+    }
+
+    async readContext(request: unknown): Promise<ReadContext<TAbility>> {
+      return (await this.facetOptions.readContext?.(request)) ?? {};
+    }
+
+    @Get('search')
+    async search(@FacetQuery(undefined, queryPipe(QueryDTO)) query: QueryDTO, @Req() request: unknown) {
+      return this.resource.query(query, await this.readContext(request));
+    }
+
+    @Get()
+    async list(@FacetQuery(undefined, queryPipe(QueryDTO)) query: QueryDTO, @Req() request: unknown) {
+      return this.resource.query(query, await this.readContext(request));
+    }
+
+    @Get('count')
+    async count(
+      @FacetQuery(undefined, queryPipe(CountQueryDTO)) query: CountQueryDTO,
+      @Req() request: unknown,
+    ) {
+      return this.resource.count(query, await this.readContext(request));
+    }
+
+    @Get('find-by-id/:id')
+    async findById(
+      @Param('id') id: string,
+      @FacetQuery(undefined, queryPipe(DetailQueryDTO)) query: DetailQueryDTO,
+      @Req() request: unknown,
+    ) {
+      return this.resource.findById(id, query, await this.readContext(request));
+    }
+
+    @Get(':id')
+    async get(
+      @Param('id') id: string,
+      @FacetQuery(undefined, queryPipe(DetailQueryDTO)) query: DetailQueryDTO,
+      @Req() request: unknown,
+    ) {
+      return this.resource.findById(id, query, await this.readContext(request));
+    }
+
+    async create(body: object, request: unknown): Promise<unknown> {
+      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).createItem;
+      return handler?.call(this, body, await this.readContext(request));
+    }
+
+    async update(id: string, body: object, request: unknown): Promise<unknown> {
+      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).updateItem;
+      return handler?.call(this, id, body, await this.readContext(request));
+    }
+
+    async remove(id: string, request: unknown): Promise<unknown> {
+      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).deleteItem;
+      return handler?.call(this, id, await this.readContext(request));
+    }
+  }
+
+  const prototype = ResourceRoutes.prototype;
+  const method = (name: 'create' | 'update' | 'remove') =>
+    Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
+  const decorate = (name: 'create' | 'update' | 'remove', decorators: MethodDecorator[]) => {
+    for (const decorator of decorators) decorator(prototype, name, method(name));
+  };
+  const guards = (route: MutationRoute | undefined) =>
+    route?.guards?.length ? [UseGuards(...(route.guards as (CanActivate | Type<CanActivate>)[]))] : [];
+  if (mutations.create) {
+    decorate('create', [Post(), ...guards(mutations.create)]);
+    Body(new RefusePrototypeKeysPipe(), bodyPipe(mutations.create.body))(prototype, 'create', 0);
+    Req()(prototype, 'create', 1);
+  }
+  if (mutations.update) {
+    decorate('update', [Patch(':id'), ...guards(mutations.update)]);
+    Param('id')(prototype, 'update', 0);
+    Body(new RefusePrototypeKeysPipe(), bodyPipe(mutations.update.body))(prototype, 'update', 1);
+    Req()(prototype, 'update', 2);
+  }
+  if (mutations.delete) {
+    decorate('remove', [Delete(':id'), ...guards(mutations.delete)]);
+    Param('id')(prototype, 'remove', 0);
+    Req()(prototype, 'remove', 1);
+  }
+  Object.defineProperty(ResourceRoutes, 'name', { value: `ResourceController(${definition.name})` });
+  return ResourceRoutes as unknown as Type<ResourceControllerBase<TDto, TAbility>>;
+}

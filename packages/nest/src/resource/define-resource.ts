@@ -1,0 +1,97 @@
+import type { AccessibleWhere } from '../access/access.types.js';
+import type { QueryBudget } from '../policy/query-budget.js';
+import type { DtoClass } from '../projection/field-schema.types.js';
+import type { IncludeTree } from '../projection/merge-relation-args.js';
+import type { DelegateRecord, QueryDelegate } from '../query/delegate.types.js';
+import type { QueryServiceOptions } from '../query/query-service.options.js';
+import type { ResourceMapContext } from './resource-query.types.js';
+
+/** `QueryService` options a resource may set; access and the DTO come from the resource itself. */
+export type ResourceServiceOptions = Omit<QueryServiceOptions, 'subject' | 'accessibleWhere' | 'dto'>;
+
+/**
+ * Everything Facet needs to serve one model, declared once. Every read of the resource (page,
+ * detail, count, aggregate, and the relations any of them reach) is checked against it: the DTO's
+ * fields as the caller may see them, the budgets, and the access filter of each subject.
+ *
+ * @typeParam TClient the application's Prisma client (the module's `prisma`)
+ * @typeParam TDelegate the model delegate the resource reads (`PrismaClient['book']`)
+ * @typeParam TDto the DTO class's instance type: what a caller may see
+ */
+export interface ResourceDefinition<
+  TClient,
+  TDelegate extends QueryDelegate,
+  TDto extends object,
+  TAbility = unknown,
+> {
+  /** The resource's name: its route path (`books`) and how it is known in errors and logs. */
+  readonly name: string;
+  /** Picks the model's delegate from the Prisma client: `(prisma) => prisma.book`. */
+  readonly delegate: (client: TClient) => TDelegate;
+  /**
+   * The DTO class. Its `@Field`/`@Relation`/`@ApiProperty` declarations are the allow-list of
+   * every read, its `expose` rules decide per caller, and its `@AccessSubject` names the subject
+   * whose access filter every read merges (relations follow their own DTOs' subjects).
+   */
+  readonly dto: DtoClass & (abstract new (...args: never[]) => TDto);
+  /**
+   * Turns a model row into the DTO (before `fields` projects it).
+   * @default the row as it is
+   */
+  readonly map?: (model: DelegateRecord<TDelegate>, context: ResourceMapContext<TAbility>) => TDto;
+  /**
+   * The access filter of a subject for an ability, for this resource's reads. Most applications
+   * give one to the module (`FacetModule.forRoot({ accessibleWhere })`) for every resource.
+   * @default the module's `accessibleWhere`
+   */
+  readonly accessibleWhere?: AccessibleWhere<TAbility, object>;
+  /** Size limits of the client's `where`/`orderBy`/`include`/`select`; see `QueryBudget`. */
+  readonly budget?: QueryBudget;
+  /** Relations every read of this resource loads (spec 4.4 rule 3). @default {} */
+  readonly baseInclude?: IncludeTree;
+  /** Paging, error and id options of the underlying `QueryService`; see `QueryServiceOptions`. */
+  readonly service?: ResourceServiceOptions;
+}
+
+/**
+ * Declares a resource. The function only checks the definition and returns it, typed: register it
+ * with `FacetModule.forFeature([books])`, inject it with `@InjectResource(books)`, and serve its
+ * routes with `ResourceController(books)`.
+ *
+ * ```ts
+ * export const books = defineResource({
+ *   name: 'books',
+ *   delegate: (prisma: PrismaClient) => prisma.book,
+ *   dto: BookDto,
+ *   map: toBookDto,
+ * });
+ * ```
+ */
+export function defineResource<
+  TClient,
+  TDelegate extends QueryDelegate,
+  TDto extends object,
+  TAbility = unknown,
+>(
+  definition: ResourceDefinition<TClient, TDelegate, TDto, TAbility>,
+): ResourceDefinition<TClient, TDelegate, TDto, TAbility> {
+  if (typeof definition !== 'object' || definition === null)
+    throw new TypeError('defineResource needs a definition object.');
+  if (typeof definition.name !== 'string' || !/^[A-Za-z0-9][\w-]*$/.test(definition.name)) {
+    throw new TypeError('A resource `name` must be a non-empty path segment (letters, digits, - and _).');
+  }
+  if (typeof definition.delegate !== 'function') {
+    throw new TypeError(
+      `Resource ${definition.name}: \`delegate\` must pick the model delegate from the client.`,
+    );
+  }
+  if (typeof definition.dto !== 'function')
+    throw new TypeError(`Resource ${definition.name}: \`dto\` must be a class.`);
+  if (definition.map !== undefined && typeof definition.map !== 'function') {
+    throw new TypeError(`Resource ${definition.name}: \`map\` must be a function.`);
+  }
+  return Object.freeze({ ...definition });
+}
+
+/** Any resource definition, whatever its types (`never` where a type is only ever consumed). */
+export type AnyResourceDefinition = ResourceDefinition<never, QueryDelegate, object, never>;

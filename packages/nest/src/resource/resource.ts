@@ -1,0 +1,285 @@
+import { FacetQueryError } from '@facet/core';
+import type { AccessibleWhere } from '../access/access.types.js';
+import { mergeAccessWhere } from '../access/merge-access-where.js';
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { getAccessSubject } from '../policy/access-subject.js';
+import { checkAggregateFields } from '../policy/aggregate-policy.js';
+import { checkQueryPolicy } from '../policy/assert-query-policy.js';
+import { isPlainRecord } from '../policy/plain-record.js';
+import { scopeRelationAccess } from '../policy/scope-relation-access.js';
+import type { FieldContext } from '../projection/field-schema.types.js';
+import type { BaseDelegateTypeMap, DelegateRecord, QueryDelegate } from '../query/delegate.types.js';
+import type { ModelTypes } from '../query/model-types.js';
+import { QueryService } from '../query/query.service.js';
+import type { Serialized } from '../serialization/serialize-value.js';
+import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
+import { ResourceQuery } from './resource-query.js';
+import type { ResourcePage, ResourceQueryService } from './resource-query.types.js';
+import { hideUnreadableToOne, selectToOneIds, type ToOneAccess } from './to-one-access.js';
+
+/** Who reads: the ability access filters are built from, and the context `expose` rules see. */
+export interface ReadContext<TAbility = unknown> {
+  /** The caller's ability; without one no access filter is merged (a trusted, internal read). */
+  readonly ability?: TAbility;
+  /** What the DTO's `expose` rules receive (`{ role: 'reader' }`). @default {} */
+  readonly context?: FieldContext;
+}
+
+/** What a `Resource` needs from the module. */
+export interface ResourceEnvironment<TAbility> {
+  /** The application's Prisma client. */
+  readonly client: unknown;
+  /** The access filter of a subject for an ability (CASL: `createCaslAccessibleWhere()`). */
+  readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
+}
+
+/** The arguments a client may send to `count`. */
+const COUNT_KEYS: ReadonlySet<string> = new Set(['where']);
+/** The arguments a client may send to `aggregate`. */
+const AGGREGATE_ARGS: ReadonlySet<string> = new Set(['where', '_count', '_min', '_max', '_avg', '_sum']);
+
+function refuseKeys(args: object, known: ReadonlySet<string>, operation: string): void {
+  const issues = Object.entries(args)
+    .filter(([key, value]) => value !== undefined && !known.has(key))
+    .map(([key]) => ({
+      code: 'unknown_key' as const,
+      path: [key],
+      message: `${operation} does not take this argument`,
+    }));
+  const [first, ...rest] = issues;
+  if (first) throw new FacetQueryException(new FacetQueryError([first, ...rest]));
+}
+
+function asException<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof FacetQueryError) throw new FacetQueryException(error);
+    throw error;
+  }
+}
+
+/**
+ * One declared resource, bound to the application's Prisma client: the only way a request reaches
+ * the model through Facet. Every read checks the caller's input against the DTO (fields as the
+ * caller may see them, operators, operand types, budgets), merges the access filter of the
+ * resource's subject and of every related subject it reaches (to-many includes, relation filters,
+ * `_count`, and to-one relations, whose unreadable rows come back as `null`), and maps and
+ * projects the rows. Nothing that is not allowed is dropped: it is a 400 naming its path.
+ *
+ * Obtain one with `@InjectResource(books)` after `FacetModule.forFeature([books])`, or build it
+ * with `new Resource(books, { client: prisma, accessibleWhere })` outside Nest's container.
+ */
+export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbility = unknown> {
+  readonly name: string;
+  /** The field types of the model, from Prisma's runtime data model. */
+  readonly modelTypes: ModelTypes | undefined;
+  private readonly service: QueryService<TDelegate, BaseDelegateTypeMap, TAbility>;
+  private readonly reader: ResourceQuery<DelegateRecord<TDelegate>, TDto, TAbility>;
+  private readonly subject: string | undefined;
+  private readonly accessibleWhere: AccessibleWhere<TAbility, object> | undefined;
+
+  constructor(
+    readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
+    private readonly environment: ResourceEnvironment<TAbility>,
+  ) {
+    this.name = definition.name;
+    const delegate = (definition.delegate as (client: unknown) => TDelegate)(environment.client);
+    if (delegate === null || typeof delegate !== 'object') {
+      throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
+    }
+    this.subject = getAccessSubject(definition.dto);
+    this.accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
+    const access =
+      this.subject !== undefined && this.accessibleWhere !== undefined
+        ? { subject: this.subject, accessibleWhere: this.accessibleWhere }
+        : {};
+    this.service = new QueryService<TDelegate, BaseDelegateTypeMap, TAbility>(delegate, {
+      ...definition.service,
+      ...access,
+      dto: definition.dto,
+    });
+    this.modelTypes = this.service.modelTypes;
+    const map = definition.map ?? ((model: DelegateRecord<TDelegate>) => model as unknown as TDto);
+    this.reader = new ResourceQuery<DelegateRecord<TDelegate>, TDto, TAbility>({
+      service: this.checkedService(),
+      dto: definition.dto,
+      map,
+      pushDown: true,
+      ...(definition.baseInclude === undefined ? {} : { baseInclude: definition.baseInclude }),
+      ...(definition.budget === undefined ? {} : { budget: definition.budget }),
+    });
+  }
+
+  /**
+   * A page (`GET /books`, `GET /books/search`): `where`, `orderBy`, `include`, `select`, `page`,
+   * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`). No count query runs when
+   * the projection shows neither `itemCount` nor `pageCount`.
+   */
+  query(query: object, read: ReadContext<TAbility> = {}): Promise<ResourcePage<TDto>> {
+    return this.reader.query(query, read);
+  }
+
+  /** One item by id (`GET /books/:id`), projected by `fields`; a 404 when the caller may not read it. */
+  findById(
+    id: string | number | bigint,
+    query: object = {},
+    read: ReadContext<TAbility> = {},
+  ): Promise<Partial<TDto>> {
+    return this.reader.findById(id, query, read);
+  }
+
+  /**
+   * One item by a where the server builds (`{ isbn }` for `GET /books/isbn/:isbn`), narrowed by the
+   * client's own `where` if it sends one; a 404 when there is none the caller may read.
+   */
+  findOne(where: object, query: object = {}, read: ReadContext<TAbility> = {}): Promise<Partial<TDto>> {
+    return this.reader.findOne(
+      async (prepared) => {
+        const { where: clientWhere, ...rest } = prepared;
+        const narrowed = clientWhere === undefined ? where : { AND: [where, clientWhere] };
+        const args = this.withToOneIds({ ...rest, where: narrowed }, read);
+        const row = await this.service.findOne(args as never, read.ability);
+        if (row !== null) await this.hideToOne([row], args, read);
+        return row;
+      },
+      query,
+      read,
+    );
+  }
+
+  /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */
+  async count(query: { where?: unknown } = {}, read: ReadContext<TAbility> = {}): Promise<number> {
+    asException(() => {
+      refuseKeys(query, COUNT_KEYS, 'count');
+      this.checkPolicy({ where: query.where }, read);
+    });
+    return this.service.count(
+      query.where === undefined ? {} : ({ where: query.where } as never),
+      read.ability,
+    );
+  }
+
+  /**
+   * An aggregate over the items the caller may read: `_count`, `_min`, `_max`, `_avg`, `_sum` of
+   * fields the caller may see, under the client's `where` and the access filter. Decimals and
+   * BigInts come back as exact strings.
+   */
+  async aggregate(
+    args: {
+      where?: unknown;
+      _count?: unknown;
+      _min?: unknown;
+      _max?: unknown;
+      _avg?: unknown;
+      _sum?: unknown;
+    },
+    read: ReadContext<TAbility> = {},
+  ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
+    const { where, ...selection } = args;
+    asException(() => {
+      refuseKeys(args, AGGREGATE_ARGS, 'aggregate');
+      checkAggregateFields(selection, this.definition.dto, read.context ?? {});
+      this.checkPolicy({ where }, read);
+    });
+    const scoped = this.scope(where === undefined ? {} : { where }, read);
+    const access = read.ability === undefined ? undefined : this.accessWhere(read.ability);
+    const merged = access === undefined ? scoped.where : mergeAccessWhere<unknown>(access, scoped.where);
+    return this.service.aggregate({
+      ...selection,
+      ...(merged === undefined ? {} : { where: merged }),
+    } as never) as Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>>;
+  }
+
+  private checkPolicy(query: { where?: unknown }, read: ReadContext<TAbility>): void {
+    checkQueryPolicy(query, this.definition.dto, {
+      context: read.context ?? {},
+      ...(this.definition.budget === undefined ? {} : { budget: this.definition.budget }),
+      ...(this.modelTypes === undefined ? {} : { model: this.modelTypes }),
+    });
+  }
+
+  /** The access filter of this resource's subject; fail-closed when access is not configured. */
+  private accessWhere(ability: TAbility): object {
+    if (this.subject === undefined || this.accessibleWhere === undefined) {
+      throw new FacetConfigurationError(
+        `Resource ${this.name} received an ability, but its DTO has no @AccessSubject or no accessibleWhere is configured.`,
+      );
+    }
+    return this.accessibleWhere(ability, this.subject);
+  }
+
+  private accessFor(read: ReadContext<TAbility>): (subject: string) => object | undefined {
+    const { ability } = read;
+    const build = this.accessibleWhere;
+    return (subject) => (ability === undefined || build === undefined ? undefined : build(ability, subject));
+  }
+
+  private scope(args: { where?: unknown }, read: ReadContext<TAbility>): { where?: unknown } {
+    return scopeRelationAccess(args, this.definition.dto, {
+      maxIncludeTake: Number.POSITIVE_INFINITY,
+      accessFor: this.accessFor(read),
+    });
+  }
+
+  private toOneAccess(read: ReadContext<TAbility>): ToOneAccess {
+    const client = this.environment.client as Record<string, QueryDelegate | undefined>;
+    return {
+      accessFor: this.accessFor(read),
+      delegateFor: (model) => client[model.charAt(0).toLowerCase() + model.slice(1)],
+      idField: this.definition.service?.idField ?? 'id',
+    };
+  }
+
+  private withToOneIds<TArgs extends object>(args: TArgs, read: ReadContext<TAbility>): TArgs {
+    return read.ability === undefined
+      ? args
+      : selectToOneIds(args, this.definition.dto, this.toOneAccess(read));
+  }
+
+  private async hideToOne(
+    rows: readonly unknown[],
+    args: object,
+    read: ReadContext<TAbility>,
+  ): Promise<void> {
+    if (read.ability === undefined) return;
+    await hideUnreadableToOne(rows, args, this.definition.dto, this.modelTypes, this.toOneAccess(read));
+  }
+
+  /**
+   * The service as `ResourceQuery` calls it, with the to-one check around each read. The ability
+   * arrives per call, so the check is built per call too.
+   */
+  private checkedService(): ResourceQueryService<DelegateRecord<TDelegate>, TAbility> {
+    const service = this.service;
+    const withIds = (args: object, ability: TAbility | undefined) =>
+      ability === undefined ? args : this.withToOneIds(args, { ability });
+    return {
+      modelTypes: service.modelTypes,
+      query: async (args, ability, options) => {
+        const ready = withIds(args, ability);
+        const result = await service.query(ready as never, ability, options);
+        await this.hideToOne(result.items, ready, ability === undefined ? {} : { ability });
+        return result;
+      },
+      findById: async (id, args, ability) => {
+        const ready = withIds(args, ability);
+        const row = await service.findById(id, ready as never, ability);
+        await this.hideToOne([row], ready, ability === undefined ? {} : { ability });
+        return row;
+      },
+    };
+  }
+}
+
+/** A `Resource` of any definition. */
+export type AnyResource = Resource<QueryDelegate, object, never>;
+
+/** The definition's resource type: `ResourceOf<typeof books>`. */
+export type ResourceOf<TDefinition> =
+  TDefinition extends ResourceDefinition<never, infer D, infer T, infer A> ? Resource<D, T, A> : never;
+
+export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
+  return isPlainRecord(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
+}

@@ -1,0 +1,154 @@
+import { getAccessSubject } from '../policy/access-subject.js';
+import { isPlainRecord, type PlainRecord } from '../policy/plain-record.js';
+import { getFieldSchema } from '../projection/field-schema.js';
+import type { DtoClass, RelationFieldDefinition } from '../projection/field-schema.types.js';
+import type { QueryDelegate } from '../query/delegate.types.js';
+import type { ModelTypes } from '../query/model-types.js';
+
+/**
+ * What the to-one check needs from its resource: the access filter of a subject for this read
+ * (`undefined` or `{}` when every row is readable), and the delegate of a model by its name.
+ */
+export interface ToOneAccess {
+  readonly accessFor: (subject: string) => object | undefined;
+  readonly delegateFor: (model: string) => QueryDelegate | undefined;
+  readonly idField: string;
+}
+
+/** One to-one relation to check: where it is loaded, and the rows it was loaded on. */
+interface Pending {
+  readonly relation: RelationFieldDefinition;
+  readonly access: object;
+  readonly model: string;
+  readonly holders: PlainRecord[];
+}
+
+/** The DTO's relation whose model name is `name`. */
+function relationNamed(dto: DtoClass, name: string): RelationFieldDefinition | undefined {
+  for (const field of getFieldSchema(dto).fields.values()) {
+    if (field.kind === 'relation' && field.relation === name) return field;
+  }
+  return undefined;
+}
+
+function isEmpty(access: object | undefined): boolean {
+  return access === undefined || (isPlainRecord(access) && Object.keys(access).length === 0);
+}
+
+/**
+ * Adds the id to the `select` of every to-one relation whose subject has an access filter, so the
+ * loaded row can be checked after the read (the projection drops it again unless it was asked for).
+ * Returns a copy; relations without a filter are left as they are.
+ */
+export function selectToOneIds<TArgs extends object>(args: TArgs, dto: DtoClass, access: ToOneAccess): TArgs {
+  return withIds(args as PlainRecord, dto, access) as TArgs;
+}
+
+function withIds(args: PlainRecord, dto: DtoClass, access: ToOneAccess): PlainRecord {
+  let out: PlainRecord | undefined;
+  for (const key of ['include', 'select'] as const) {
+    const tree = args[key];
+    if (!isPlainRecord(tree)) continue;
+    const next: PlainRecord = { ...tree };
+    for (const [name, value] of Object.entries(tree)) {
+      const relation = relationNamed(dto, name);
+      if (!relation || !isPlainRecord(value)) continue;
+      let nested = withIds(value, relation.target, access);
+      const subject = getAccessSubject(relation.target);
+      const filtered = subject !== undefined && !isEmpty(access.accessFor(subject));
+      if (
+        !relation.isArray &&
+        filtered &&
+        isPlainRecord(nested.select) &&
+        nested.select[access.idField] !== true
+      ) {
+        nested = { ...nested, select: { ...nested.select, [access.idField]: true } };
+      }
+      next[name] = nested;
+    }
+    out ??= { ...args };
+    out[key] = next;
+  }
+  return out ?? args;
+}
+
+/**
+ * Prisma has no `where` on a to-one include, so a loaded `review.book` would show a book the
+ * caller may not read. After the read, the loaded rows of every to-one relation whose subject has
+ * an access filter are checked in one query per relation (`id in [...] AND access`), and those the
+ * caller may not read are replaced by `null`: "absent or not readable to you". Nested relations
+ * are checked too, to-many ones included (their rows were already filtered by the read itself).
+ * Rows are changed in place.
+ */
+export async function hideUnreadableToOne(
+  rows: readonly unknown[],
+  args: object,
+  dto: DtoClass,
+  model: ModelTypes | undefined,
+  access: ToOneAccess,
+): Promise<void> {
+  const pending: Pending[] = [];
+  collect(rows.filter(isPlainRecord), args as PlainRecord, dto, model, access, pending);
+  await Promise.all(pending.map((check) => applyCheck(check, access)));
+}
+
+function collect(
+  rows: PlainRecord[],
+  args: PlainRecord,
+  dto: DtoClass,
+  model: ModelTypes | undefined,
+  access: ToOneAccess,
+  pending: Pending[],
+): void {
+  if (rows.length === 0) return;
+  for (const key of ['include', 'select'] as const) {
+    const tree = args[key];
+    if (!isPlainRecord(tree)) continue;
+    for (const [name, value] of Object.entries(tree)) {
+      const relation = relationNamed(dto, name);
+      if (!relation || value === false || value === undefined || value === null) continue;
+      const target = model?.relation(name);
+      const children: PlainRecord[] = [];
+      const holders: PlainRecord[] = [];
+      for (const row of rows) {
+        const child = row[name];
+        if (Array.isArray(child)) children.push(...child.filter(isPlainRecord));
+        else if (isPlainRecord(child)) {
+          children.push(child);
+          holders.push(row);
+        }
+      }
+      if (!relation.isArray && holders.length > 0) {
+        const subject = getAccessSubject(relation.target);
+        const filter = subject === undefined ? undefined : access.accessFor(subject);
+        if (!isEmpty(filter)) {
+          if (target === undefined) {
+            // Without the model's name the rows cannot be checked: hide them rather than guess.
+            for (const holder of holders) holder[name] = null;
+            continue;
+          }
+          pending.push({ relation, access: filter as object, model: target.name, holders });
+        }
+      }
+      if (isPlainRecord(value)) collect(children, value, relation.target, target, access, pending);
+    }
+  }
+}
+
+async function applyCheck(check: Pending, access: ToOneAccess): Promise<void> {
+  const name = check.relation.relation;
+  const id = access.idField;
+  const ids = [...new Set(check.holders.map((holder) => (holder[name] as PlainRecord)[id]))];
+  const delegate = access.delegateFor(check.model);
+  let readable = new Set<unknown>();
+  if (delegate !== undefined && ids.every((value) => value !== undefined)) {
+    const found = (await delegate.findMany({
+      where: { AND: [check.access, { [id]: { in: ids } }] },
+      select: { [id]: true },
+    })) as PlainRecord[];
+    readable = new Set(found.map((row) => row[id]));
+  }
+  for (const holder of check.holders) {
+    if (!readable.has((holder[name] as PlainRecord)[id])) holder[name] = null;
+  }
+}

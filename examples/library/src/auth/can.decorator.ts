@@ -1,10 +1,4 @@
-import {
-  applyDecorators,
-  type CanActivate,
-  type ExecutionContext,
-  InternalServerErrorException,
-  UseGuards,
-} from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, InternalServerErrorException } from '@nestjs/common';
 import { assertCan } from './assertCan.js';
 import { CALLER, type RequestWithCaller } from './caller.js';
 import type { Action } from './casl-prisma.js';
@@ -30,7 +24,7 @@ class AbilityGuard implements CanActivate {
   }
 }
 
-/** 403 unless the caller may perform `action` on some `subject`; checked before any pipe runs. */
-export function Can(action: Action, subject: Subject): MethodDecorator {
-  return applyDecorators(UseGuards(new AbilityGuard(action, subject)));
+/** A guard: 403 unless the caller may perform `action` on some `subject`; runs before any pipe. */
+export function canGuard(action: Action, subject: Subject): CanActivate {
+  return new AbilityGuard(action, subject);
 }

@@ -1,11 +1,41 @@
-import { Module } from '@nestjs/common';
-import { AuthorsController } from './authors.controller.js';
+import { FacetModule, ResourceController } from '@facet/nest';
+import { createCaslAccessibleWhere } from '@facet/nest/casl';
+import { ApiResourceRoutes } from '@facet/nest/swagger';
+import { Controller, Module } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CALLER, type RequestWithCaller } from '../auth/caller.js';
+import { AuthorDto, ReviewDto } from '../dto/index.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { PRISMA } from '../prisma/prisma.token.js';
 import { BooksController } from './books.controller.js';
-import { QueryServices } from './query-services.js';
-import { ReviewsController } from './reviews.controller.js';
+import { authors, books, reviews } from './library.resources.js';
+
+@ApiTags('authors')
+@ApiResourceRoutes(AuthorDto)
+@Controller('authors')
+class AuthorsController extends ResourceController(authors) {}
+
+@ApiTags('reviews')
+@ApiResourceRoutes(ReviewDto)
+@Controller('reviews')
+class ReviewsController extends ResourceController(reviews) {}
 
 @Module({
+  imports: [
+    FacetModule.forRootAsync({
+      // AuthGuard put the caller on the request: its CASL ability, and its role for `expose` rules.
+      useFactory: (prisma: PrismaClient) => ({
+        prisma,
+        accessibleWhere: createCaslAccessibleWhere(),
+        readContext: (request: unknown) => {
+          const caller = (request as RequestWithCaller)[CALLER];
+          return caller ? { ability: caller.ability, context: { role: caller.role } } : {};
+        },
+      }),
+      inject: [PRISMA],
+    }),
+    FacetModule.forFeature([books, authors, reviews]),
+  ],
   controllers: [BooksController, AuthorsController, ReviewsController],
-  providers: [QueryServices],
 })
 export class ResourcesModule {}

@@ -54,9 +54,13 @@ export interface ResourceControllerBase<TDto extends object, TAbility> {
   get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   /** Reads the caller with the module's `readContext`. */
   readContext(request: unknown): Promise<ReadContext<TAbility>>;
-  createItem?(body: object, read: ReadContext<TAbility>): Promise<unknown>;
-  updateItem?(id: string, body: object, read: ReadContext<TAbility>): Promise<unknown>;
-  deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown>;
+}
+
+/** The handlers the write routes call; the subclass declares the ones it serves. */
+interface MutationHandlers<TAbility> {
+  createItem?(body: object, read: ReadContext<TAbility>): Promise<unknown> | unknown;
+  updateItem?(id: string, body: object, read: ReadContext<TAbility>): Promise<unknown> | unknown;
+  deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown> | unknown;
 }
 
 // One recipe for every route: the raw URL decoded by Facet, then validated strictly against the
@@ -148,17 +152,17 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     }
 
     async create(body: object, request: unknown): Promise<unknown> {
-      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).createItem;
+      const handler = (this as MutationHandlers<TAbility>).createItem;
       return handler?.call(this, body, await this.readContext(request));
     }
 
     async update(id: string, body: object, request: unknown): Promise<unknown> {
-      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).updateItem;
+      const handler = (this as MutationHandlers<TAbility>).updateItem;
       return handler?.call(this, id, body, await this.readContext(request));
     }
 
     async remove(id: string, request: unknown): Promise<unknown> {
-      const handler = (this as unknown as ResourceControllerBase<TDto, TAbility>).deleteItem;
+      const handler = (this as MutationHandlers<TAbility>).deleteItem;
       return handler?.call(this, id, await this.readContext(request));
     }
   }

@@ -10,4 +10,5 @@ export {
   ApiPaginatedResponse,
   type ApiPaginatedResponseOptions,
 } from './api-paginated-response.decorator.js';
+export { ApiResourceRoutes } from './api-resource-routes.decorator.js';
 export { FACET_ERROR_BODY_SCHEMA, PAGE_META_SCHEMA } from './schemas.js';

@@ -1,0 +1,50 @@
+import { Type } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiFacetErrors } from './api-facet-errors.decorator.js';
+import { ApiFacetQuery } from './api-facet-query.decorator.js';
+import { ApiPaginatedResponse } from './api-paginated-response.decorator.js';
+
+/** The read routes `ResourceController` serves, by method name, and how each is documented. */
+const ROUTES: readonly [string, string, 'page' | 'count' | 'detail'][] = [
+  ['search', 'A page of items: where, orderBy, include, select, page, perPage, fields', 'page'],
+  [
+    'list',
+    'A page of items projected by `fields` (`id,title,author{name}`), or the envelope (`items{…},meta{…}`); ' +
+      'without itemCount or pageCount in the projection no count query runs',
+    'page',
+  ],
+  ['count', 'The number of matching items the caller may read (a plain number)', 'count'],
+  ['findById', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
+  ['get', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
+];
+
+/**
+ * Documents the routes a `ResourceController(resource)` base serves on the controller that extends
+ * it: each route's summary, Facet's query parameters and the error responses. Put it on the class:
+ *
+ * ```ts
+ * @ApiResourceRoutes(BookDto)
+ * @Controller('books')
+ * export class BooksController extends ResourceController(books) {}
+ * ```
+ */
+export function ApiResourceRoutes(dto: Type<object>): ClassDecorator {
+  return (target) => {
+    const base: object = Object.getPrototypeOf(target.prototype);
+    for (const [name, summary, kind] of ROUTES) {
+      const descriptor = Object.getOwnPropertyDescriptor(base, name);
+      if (descriptor === undefined) continue;
+      const decorators: MethodDecorator[] = [ApiOperation({ summary })];
+      if (kind === 'page') decorators.push(ApiFacetQuery(), ApiPaginatedResponse(dto));
+      else if (kind === 'count') {
+        decorators.push(
+          ApiFacetQuery({ paging: false, fields: false, relations: false }),
+          ApiOkResponse({ schema: { type: 'integer' } }),
+        );
+      } else
+        decorators.push(ApiFacetQuery({ paging: false, fields: 'detail' }), ApiOkResponse({ type: dto }));
+      for (const decorator of decorators) decorator(base, name, descriptor);
+    }
+    ApiFacetErrors({ statuses: [400, 404, 500] })(target);
+  };
+}

@@ -1,4 +1,5 @@
-import { Fields, getFieldSchema, prepareFieldsQuery } from '@facet/nest';
+import { Fields, prepareFieldsQuery } from '@facet/nest';
+import { getFieldSchema } from '@facet/nest/advanced';
 import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
 import { BookDto, toBookDto } from '../support/dtos.js';
 import type { BenchProfile } from '../support/profile.js';

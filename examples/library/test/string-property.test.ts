@@ -3,7 +3,7 @@
 // policy, to the same filter `{ <field>: s }`. The field types come from the example's own
 // generated Prisma client (constructing it opens no connection).
 import { decodeQuery, encodeQuery } from '@facet/core';
-import { checkQueryPolicy, type DtoClass, type ModelTypes, readModelTypes } from '@facet/nest';
+import { checkQueryPolicy, type DtoClass, type ModelTypes, readModelTypes } from '@facet/nest/advanced';
 import { PrismaPg } from '@prisma/adapter-pg';
 import fc from 'fast-check';
 import qs from 'qs';

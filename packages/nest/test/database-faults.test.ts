@@ -8,7 +8,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyError, toHttpException } from '../src/index.js';
+import { classifyError, toHttpException } from '../src/advanced/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
 import { checkTarget } from './support/targets.js';
 

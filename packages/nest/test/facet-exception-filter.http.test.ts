@@ -6,7 +6,8 @@ import { Controller, ForbiddenException, Get, type INestApplication, Module } fr
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacetExceptionFilter, FacetQueryException, toFacetErrorBody } from '../src/index.js';
+import { toFacetErrorBody } from '../src/advanced/index.js';
+import { FacetExceptionFilter, FacetQueryException } from '../src/index.js';
 
 @Controller('fail')
 class FailController {

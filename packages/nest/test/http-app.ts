@@ -19,8 +19,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ApiProperty } from '@nestjs/swagger';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { AggregateQueryDTO, type ResourceReadOptions } from '../src/advanced/index.js';
 import {
-  AggregateQueryDTO,
   FacetQuery,
   FacetValidationPipe,
   Field,
@@ -29,7 +29,6 @@ import {
   QueryTransformPipe,
   Relation,
   ResourceQuery,
-  type ResourceReadOptions,
 } from '../src/index.js';
 import { ApiFacetErrors, ApiFacetQuery, ApiPaginatedResponse } from '../src/swagger/index.js';
 import { type Prisma, PrismaClient } from './generated/postgresql/client.js';

@@ -8,12 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkQueryPolicy,
-  Field,
   type ModelTypes,
   type QueryPolicyInput,
-  Relation,
   readModelTypes,
-} from '../src/index.js';
+} from '../src/advanced/index.js';
+import { Field, Relation } from '../src/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyAuthorDto, PolicyReviewDto } from './support/policy-dtos.js';
 

@@ -7,11 +7,11 @@ import {
   checkQueryPolicy,
   DEFAULT_QUERY_BUDGET,
   type DtoClass,
-  FacetQueryException,
   type QueryBudget,
   type QueryPolicyInput,
   resolveQueryBudget,
-} from '../src/index.js';
+} from '../src/advanced/index.js';
+import { FacetQueryException } from '../src/index.js';
 import { PolicyAuthorDto, PolicyBookDto } from './support/policy-dtos.js';
 
 const reader = { role: 'reader' };

@@ -15,7 +15,8 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type QueryErrorLogEntry, QueryService, serializeValue } from '../src/index.js';
+import { type QueryErrorLogEntry, serializeValue } from '../src/advanced/index.js';
+import { QueryService } from '../src/index.js';
 import type { Prisma } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap } from './support/book-service.js';
 import { type SeededLibrary, seedLibrary } from './support/seed.js';

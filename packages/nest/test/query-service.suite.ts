@@ -13,8 +13,9 @@ import {
 } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type QueryErrorLogEntry } from '../src/advanced/index.js';
 import { createCaslAccessibleWhere } from '../src/casl/index.js';
-import { type QueryErrorLogEntry, QueryService, type QueryServiceOptions } from '../src/index.js';
+import { QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
 import { plainDelegate } from './support/plain-delegate.js';

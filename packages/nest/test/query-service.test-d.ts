@@ -2,7 +2,8 @@
 // binds the generated Prisma types, so a wrong field name is a compile error. Every expect-error
 // directive below fails the typecheck if its line stops being an error.
 import { expectTypeOf } from 'vitest';
-import type { DelegateTypeMap, PageMetaDTO, PartialPageMetaDTO } from '../src/index.js';
+import type { DelegateTypeMap, PartialPageMetaDTO } from '../src/advanced/index.js';
+import type { PageMetaDTO } from '../src/index.js';
 import { QueryService } from '../src/index.js';
 import type { Book, Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap } from './support/book-service.js';

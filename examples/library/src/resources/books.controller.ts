@@ -1,12 +1,5 @@
-import {
-  classifyError,
-  DetailQueryDTO,
-  FacetQuery,
-  FacetValidationPipe,
-  parseId,
-  ResourceController,
-  toHttpException,
-} from '@facet/nest';
+import { DetailQueryDTO, FacetQuery, FacetValidationPipe, ResourceController } from '@facet/nest';
+import { classifyError, parseId, toHttpException } from '@facet/nest/advanced';
 import { ApiFacetQuery, ApiResourceRoutes } from '@facet/nest/swagger';
 import {
   BadRequestException,

@@ -1,7 +1,7 @@
 // A delegate that is not a Prisma client delegate: a plain object whose five operations call the
 // real client's. It has no `$name`/`$parent`, so it exposes no runtime data model, as a wrapper, an
 // extension or another data layer would not.
-import type { QueryDelegate } from '../../src/index.js';
+import type { QueryDelegate } from '../../src/advanced/index.js';
 
 type PlainDelegate<TDelegate extends QueryDelegate> = Pick<TDelegate, keyof QueryDelegate>;
 

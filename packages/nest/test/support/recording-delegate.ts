@@ -1,6 +1,6 @@
 // A real delegate with a notebook: every call is forwarded unchanged to Prisma, and the arguments
 // and the start/end order are recorded, so a test can assert what the delegate received.
-import type { QueryDelegate } from '../../src/index.js';
+import type { QueryDelegate } from '../../src/advanced/index.js';
 
 export interface RecordedCall {
   readonly method: keyof QueryDelegate;

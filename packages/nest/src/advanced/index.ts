@@ -1,0 +1,128 @@
+// `@facet/nest/advanced`: the building blocks under the resource layer, for applications that
+// assemble their own (policy checks, relation scoping, error classification, serialization, the
+// model's field types). The package root holds what an application uses; see docs/ARCHITECTURE.md.
+
+export {
+  type AccessibleWhere,
+  mergeAccessWhere,
+} from '../access/index.js';
+export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
+export {
+  type PartialPageMeta,
+  PartialPageMetaDTO,
+} from '../dto/page-meta.dto.js';
+export {
+  type ClassifyErrorOptions,
+  classifyError,
+  type DatabaseFaultStatus,
+  type ErrorClassification,
+  type ErrorKind,
+  type ForbiddenErrorStatus,
+  isHttpExceptionLike,
+  type KnownRequestErrorStatus,
+} from '../errors/classify-error.js';
+export { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+export { toFacetErrorBody } from '../errors/facet-exception.filter.js';
+export type {
+  FacetErrorBody,
+  PublicIssue,
+} from '../errors/facet-query.exception.js';
+export {
+  FACET_ERROR_CODES,
+  notFoundException,
+  toHttpException,
+} from '../errors/prisma-error.mapper.js';
+export {
+  FACET_MODULE_OPTIONS,
+  getResourceToken,
+  type ResourceControllerBase,
+} from '../module/index.js';
+export {
+  FACET_VALIDATION_DEFAULTS,
+  QUERY_TRANSFORM_OPTIONS,
+  type QueryTransformOptions,
+  RefusePrototypeKeysPipe,
+  validationErrorsToException,
+} from '../pipes/index.js';
+export {
+  assertQueryPolicy,
+  checkQueryPolicy,
+  DEFAULT_QUERY_BUDGET,
+  getAccessSubject,
+  type QueryBudget,
+  type QueryPolicyInput,
+  type QueryPolicyOptions,
+  type RelationScopeOptions,
+  type ResolvedQueryBudget,
+  resolveQueryBudget,
+  SCALAR_FILTER_OPERATORS,
+  scopeRelationAccess,
+} from '../policy/index.js';
+export {
+  type DtoClass,
+  type FieldDefinition,
+  type FieldExpose,
+  type FieldOptions,
+  FieldProjection,
+  type FieldSchema,
+  type FieldsQueryInput,
+  getFieldSchema,
+  type IncludeTree,
+  isFieldVisible,
+  type PreparedFieldsQuery,
+  type PreparedQuery,
+  type PrepareFieldsQueryOptions,
+  type RelationFieldDefinition,
+  type RelationOptions,
+  type ScalarFieldDefinition,
+} from '../projection/index.js';
+export {
+  type CountArgs,
+  DEFAULT_QUERY_SERVICE_OPTIONS,
+  type DelegateAggregate,
+  type DelegateRecord,
+  type DelegateTypeMap,
+  detectIdType,
+  type ErrorLoggerScope,
+  type FindArgs,
+  type FindByIdArgs,
+  type FindUniqueArgs,
+  type IdType,
+  type ModelTypes,
+  type Paging,
+  type PagingLimits,
+  type PartialQueryResult,
+  parseId,
+  type QueryArgs,
+  type QueryCallOptions,
+  type QueryDelegate,
+  type QueryErrorContext,
+  type QueryErrorLogEntry,
+  type QueryErrorLogger,
+  type QueryOperation,
+  type QueryResult,
+  type ResolvedQueryServiceOptions,
+  readModelTypes,
+  resolvePaging,
+  resolveQueryServiceOptions,
+  type ScalarType,
+} from '../query/index.js';
+export {
+  type AnyResourceDefinition,
+  isEnvelopeSelection,
+  META_FIELDS,
+  type MetaField,
+  type PageProjection,
+  type ResourceMapContext,
+  type ResourcePage,
+  type ResourceQueryOptions,
+  type ResourceQueryService,
+  type ResourceReadOptions,
+  type ResourceServiceOptions,
+} from '../resource/index.js';
+export {
+  type DecimalLike,
+  isDecimalLike,
+  type Serialized,
+  serializeValue,
+} from '../serialization/index.js';

@@ -3,16 +3,10 @@
 // oracles (a database error raised only when a hidden row is met). Each request here is one a
 // security review sent to the running demo; each must now be refused or answered exactly as if the
 // hidden rows did not exist. Expected numbers come from the fixture.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../src/database/index.js';
-import { type JsonResponse, type Role, request } from './support/http.js';
-import { type RunningLibrary, startLibrary } from './support/startLibrary.js';
-import {
-  checkTarget,
-  createTargetDatabase,
-  type TargetDatabase,
-  type TargetName,
-} from './support/targets.js';
+import type { JsonResponse, Role } from './support/http.js';
+import { onEachTarget } from './support/onEachTarget.js';
 
 const fx = loadFixture();
 const hiddenBooks = fx.books.filter((b) => !b.published);
@@ -52,185 +46,167 @@ const FIELD_REF_JSON = [
   ],
 ] as const;
 
-for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetName[]) {
-  const availability = await checkTarget(name);
-  describe.skipIf(!availability.available)(`leak classes over HTTP on ${name}`, () => {
-    let db: TargetDatabase;
-    let app: RunningLibrary;
-    const get = <T = ErrorBody>(path: string, role: Role = 'anonymous') =>
-      request<T>(app.api, path, { role });
+await onEachTarget('leak classes over HTTP', (target) => {
+  const get = <T = ErrorBody>(path: string, role: Role = 'anonymous') => target.get<T>(path, role);
 
-    beforeAll(async () => {
-      db = await createTargetDatabase(name);
-      app = await startLibrary({ databaseOptions: { url: db.url } });
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await db?.drop();
+  function expectInvalidOperand(response: JsonResponse<ErrorBody>, path: string): void {
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ statusCode: 400, code: 'invalid_type', path });
+  }
+
+  describe('operand injection', () => {
+    it('a FieldRef comparing a visible column with a hidden one is a 400 in every key syntax', async () => {
+      for (const pairs of [FIELD_REF_DOTTED, FIELD_REF_BRACKETS, FIELD_REF_JSON]) {
+        for (const role of ['anonymous', 'reader', 'admin'] as const) {
+          expectInvalidOperand(
+            await get(`/books${qs(['fields', 'id,title'], ...pairs)}`, role),
+            'where.title.gte',
+          );
+        }
+      }
+      const whole = JSON.stringify({ title: { gte: JSON.parse(FIELD_REF_JSON[0][1]) } });
+      expectInvalidOperand(await get(`/books/count${qs(['where', whole])}`), 'where.title.gte');
     });
 
-    function expectInvalidOperand(response: JsonResponse<ErrorBody>, path: string): void {
-      expect(response.status, response.text).toBe(400);
-      expect(response.body).toMatchObject({ statusCode: 400, code: 'invalid_type', path });
-    }
-
-    describe('operand injection', () => {
-      it('a FieldRef comparing a visible column with a hidden one is a 400 in every key syntax', async () => {
-        for (const pairs of [FIELD_REF_DOTTED, FIELD_REF_BRACKETS, FIELD_REF_JSON]) {
-          for (const role of ['anonymous', 'reader', 'admin'] as const) {
-            expectInvalidOperand(
-              await get(`/books${qs(['fields', 'id,title'], ...pairs)}`, role),
-              'where.title.gte',
-            );
-          }
-        }
-        const whole = JSON.stringify({ title: { gte: JSON.parse(FIELD_REF_JSON[0][1]) } });
-        expectInvalidOperand(await get(`/books/count${qs(['where', whole])}`), 'where.title.gte');
-      });
-
-      it('reaching User.token or Author.email through a relation filter is a 400', async () => {
-        const probe = (path: string, container: string, ref: string) =>
-          qs(
-            [`${path}.__prismaRawParameters__`, 'true'],
-            [`${path}.values.$type`, 'FieldRef'],
-            [`${path}.values.value._ref`, ref],
-            [`${path}.values.value._container`, container],
-          );
-        expectInvalidOperand(
-          await get(`/reviews${probe('where.user.name.lt', 'User', 'token')}`, 'reader'),
-          'where.user.name.lt',
+    it('reaching User.token or Author.email through a relation filter is a 400', async () => {
+      const probe = (path: string, container: string, ref: string) =>
+        qs(
+          [`${path}.__prismaRawParameters__`, 'true'],
+          [`${path}.values.$type`, 'FieldRef'],
+          [`${path}.values.value._ref`, ref],
+          [`${path}.values.value._container`, container],
         );
-        expectInvalidOperand(
-          await get(`/books${probe('where.author.name.gte', 'Author', 'email')}`),
-          'where.author.name.gte',
-        );
-        expectInvalidOperand(
-          await get(`/authors${probe('where.books.some.title.lt', 'Book', 'internalNote')}`),
-          'where.books.some.title.lt',
-        );
-      });
+      expectInvalidOperand(
+        await get(`/reviews${probe('where.user.name.lt', 'User', 'token')}`, 'reader'),
+        'where.user.name.lt',
+      );
+      expectInvalidOperand(
+        await get(`/books${probe('where.author.name.gte', 'Author', 'email')}`),
+        'where.author.name.gte',
+      );
+      expectInvalidOperand(
+        await get(`/authors${probe('where.books.some.title.lt', 'Book', 'internalNote')}`),
+        'where.books.some.title.lt',
+      );
+    });
 
-      it('the Param form is a 400, not a 500', async () => {
-        const response = await get(
-          `/books${qs(
-            ['where.title.gte.__prismaRawParameters__', 'true'],
-            ['where.title.gte.values.$type', 'Param'],
-            ['where.title.gte.values.value', 'x'],
-          )}`,
-        );
-        expectInvalidOperand(response, 'where.title.gte');
-      });
+    it('the Param form is a 400, not a 500', async () => {
+      const response = await get(
+        `/books${qs(
+          ['where.title.gte.__prismaRawParameters__', 'true'],
+          ['where.title.gte.values.$type', 'Param'],
+          ['where.title.gte.values.value', 'x'],
+        )}`,
+      );
+      expectInvalidOperand(response, 'where.title.gte');
+    });
 
-      it('a raw parameter list cannot bypass the `in` budget', async () => {
-        const ids = JSON.stringify(Array.from({ length: 500 }, (_, i) => i + 1));
-        const raw = await get(
-          `/books${qs(['where.id.in.__prismaRawParameters__', 'true'], ['where.id.in.values', ids])}`,
-        );
-        expect(raw.status, raw.text).toBe(400);
-        expect(raw.body.path).toBe('where.id.in');
-        const plain = await get(`/books${qs(['where.id.in', ids])}`);
-        expect(plain.status, plain.text).toBe(400);
-        expect(plain.body).toMatchObject({ code: 'too_many', path: 'where.id.in' });
-      });
+    it('a raw parameter list cannot bypass the `in` budget', async () => {
+      const ids = JSON.stringify(Array.from({ length: 500 }, (_, i) => i + 1));
+      const raw = await get(
+        `/books${qs(['where.id.in.__prismaRawParameters__', 'true'], ['where.id.in.values', ids])}`,
+      );
+      expect(raw.status, raw.text).toBe(400);
+      expect(raw.body.path).toBe('where.id.in');
+      const plain = await get(`/books${qs(['where.id.in', ids])}`);
+      expect(plain.status, plain.text).toBe(400);
+      expect(plain.body).toMatchObject({ code: 'too_many', path: 'where.id.in' });
+    });
 
-      it('keys starting with $ or __ are refused at any depth, including under not and in include filters', async () => {
-        for (const [path, pairs] of [
-          ['where.title.not', [['where.title.not.$type', 'FieldRef']]],
-          ['where.pages.in[0]', [['where.pages.in', '[{"__prismaRawParameters__":true}]']]],
+    it('keys starting with $ or __ are refused at any depth, including under not and in include filters', async () => {
+      for (const [path, pairs] of [
+        ['where.title.not', [['where.title.not.$type', 'FieldRef']]],
+        ['where.pages.in[0]', [['where.pages.in', '[{"__prismaRawParameters__":true}]']]],
+        [
+          'include.reviews.where.body.contains',
           [
-            'include.reviews.where.body.contains',
-            [
-              ['include.reviews.where.body.contains.$type', 'FieldRef'],
-              ['include.reviews.where.body.contains.value._ref', 'body'],
-            ],
+            ['include.reviews.where.body.contains.$type', 'FieldRef'],
+            ['include.reviews.where.body.contains.value._ref', 'body'],
           ],
-        ] as const) {
-          const response = await get(`/books${qs(...pairs)}`, 'admin');
-          expect(response.status, response.text).toBe(400);
-          expect(String(response.body.path)).toContain(path.split('[')[0]);
-        }
-      });
-    });
-
-    describe('error oracles', () => {
-      // Each pair differs only in whether the filter can meet a hidden row: the answers must not.
-      const pair = async (hidden: string, none: string, role: Role = 'anonymous') =>
-        [await get<unknown>(hidden, role), await get<unknown>(none, role)] as const;
-
-      it('a LIKE pattern ending in a backslash answers the same whether or not hidden reviews match', async () => {
-        for (const role of ['anonymous', 'reader'] as const) {
-          const [withHidden, withoutHidden] = await pair(
-            `/reviews/count${qs(['where.bookId.in', `[${hiddenBook.id},${NO_SUCH_BOOK}]`], ['where.body.endsWith', '\\'])}`,
-            `/reviews/count${qs(['where.bookId.in', `[${NO_SUCH_BOOK}]`], ['where.body.endsWith', '\\'])}`,
-            role,
-          );
-          expect(withHidden.status, withHidden.text).toBe(200);
-          expect(withHidden.body).toBe(0);
-          expect({ status: withHidden.status, text: withHidden.text }).toEqual({
-            status: withoutHidden.status,
-            text: withoutHidden.text,
-          });
-        }
-      });
-
-      it('detail routes answer a hidden review and a missing one with the same 404', async () => {
-        const suffix = qs(['where.body.endsWith', '\\']);
-        const hidden = await get(`/reviews/${encodeURIComponent(hiddenReview.id)}${suffix}`);
-        const missing = await get(`/reviews/r-no-such-review${suffix}`);
-        expect(hidden.status, hidden.text).toBe(404);
-        expect(hidden.text).toBe(missing.text);
-        const byId = await get(`/reviews/find-by-id/${encodeURIComponent(hiddenReview.id)}${suffix}`);
-        expect(byId.status).toBe(404);
-        expect(byId.text).toBe(missing.text);
-      });
-
-      it('relation filters answer the same whether or not hidden reviews match', async () => {
-        const booksCount = (id: number) =>
-          `/books/count${qs(['where.id.in', `[${id}]`], ['where.reviews.some.body.endsWith', '\\'])}`;
-        const [withHidden, withoutHidden] = await pair(booksCount(hiddenBook.id), booksCount(NO_SUCH_BOOK));
-        expect(withHidden.status, withHidden.text).toBe(200);
-        expect(withHidden.text).toBe(withoutHidden.text);
-        const authorsCount = (id: number) =>
-          `/authors/count${qs(['where.books.some.id', String(id)], ['where.books.some.title.startsWith', '\\'])}`;
-        const [authorsHidden, authorsNone] = await pair(
-          authorsCount(hiddenBook.id),
-          authorsCount(NO_SUCH_BOOK),
-        );
-        expect(authorsHidden.status, authorsHidden.text).toBe(200);
-        expect(authorsHidden.text).toBe(authorsNone.text);
-      });
-    });
-
-    describe('LIKE metacharacters are literal', () => {
-      const countFor = (predicate: (title: string) => boolean) =>
-        fx.books.filter((b) => predicate(b.title)).length;
-
-      it('% and _ match themselves only, and a trailing backslash is an ordinary character', async () => {
-        const cases: readonly [string, string, number][] = [
-          ['contains', '%', countFor((t) => t.includes('%'))],
-          ['contains', '_', countFor((t) => t.includes('_'))],
-          ['startsWith', '100%', countFor((t) => t.startsWith('100%'))],
-          ['contains', '0% P', countFor((t) => t.includes('0% P'))],
-          ['endsWith', '\\', countFor((t) => t.endsWith('\\'))],
-          ['contains', 'e_', countFor((t) => t.includes('e_'))],
-        ];
-        // `%` and `_` both occur in the fixture's titles, so a wildcard would match far more.
-        expect(cases[0]?.[2]).toBeGreaterThan(0);
-        expect(cases[1]?.[2]).toBeGreaterThan(0);
-        for (const [operator, text, expected] of cases) {
-          const response = await get<unknown>(
-            `/books/count${qs([`where.title.${operator}`, text])}`,
-            'admin',
-          );
-          expect(response.status, response.text).toBe(200);
-          expect(response.body, `${operator} ${text}`).toBe(expected);
-        }
-        const insensitive = await get<unknown>(
-          `/books/count${qs(['where.title.contains', '% pure'], ['where.title.mode', 'insensitive'])}`,
-          'admin',
-        );
-        expect(insensitive.body).toBe(countFor((t) => t.toLowerCase().includes('% pure')));
-      });
+        ],
+      ] as const) {
+        const response = await get(`/books${qs(...pairs)}`, 'admin');
+        expect(response.status, response.text).toBe(400);
+        expect(String(response.body.path)).toContain(path.split('[')[0]);
+      }
     });
   });
-}
+
+  describe('error oracles', () => {
+    // Each pair differs only in whether the filter can meet a hidden row: the answers must not.
+    const pair = async (hidden: string, none: string, role: Role = 'anonymous') =>
+      [await get<unknown>(hidden, role), await get<unknown>(none, role)] as const;
+
+    it('a LIKE pattern ending in a backslash answers the same whether or not hidden reviews match', async () => {
+      for (const role of ['anonymous', 'reader'] as const) {
+        const [withHidden, withoutHidden] = await pair(
+          `/reviews/count${qs(['where.bookId.in', `[${hiddenBook.id},${NO_SUCH_BOOK}]`], ['where.body.endsWith', '\\'])}`,
+          `/reviews/count${qs(['where.bookId.in', `[${NO_SUCH_BOOK}]`], ['where.body.endsWith', '\\'])}`,
+          role,
+        );
+        expect(withHidden.status, withHidden.text).toBe(200);
+        expect(withHidden.body).toBe(0);
+        expect({ status: withHidden.status, text: withHidden.text }).toEqual({
+          status: withoutHidden.status,
+          text: withoutHidden.text,
+        });
+      }
+    });
+
+    it('detail routes answer a hidden review and a missing one with the same 404', async () => {
+      const suffix = qs(['where.body.endsWith', '\\']);
+      const hidden = await get(`/reviews/${encodeURIComponent(hiddenReview.id)}${suffix}`);
+      const missing = await get(`/reviews/r-no-such-review${suffix}`);
+      expect(hidden.status, hidden.text).toBe(404);
+      expect(hidden.text).toBe(missing.text);
+      const byId = await get(`/reviews/find-by-id/${encodeURIComponent(hiddenReview.id)}${suffix}`);
+      expect(byId.status).toBe(404);
+      expect(byId.text).toBe(missing.text);
+    });
+
+    it('relation filters answer the same whether or not hidden reviews match', async () => {
+      const booksCount = (id: number) =>
+        `/books/count${qs(['where.id.in', `[${id}]`], ['where.reviews.some.body.endsWith', '\\'])}`;
+      const [withHidden, withoutHidden] = await pair(booksCount(hiddenBook.id), booksCount(NO_SUCH_BOOK));
+      expect(withHidden.status, withHidden.text).toBe(200);
+      expect(withHidden.text).toBe(withoutHidden.text);
+      const authorsCount = (id: number) =>
+        `/authors/count${qs(['where.books.some.id', String(id)], ['where.books.some.title.startsWith', '\\'])}`;
+      const [authorsHidden, authorsNone] = await pair(
+        authorsCount(hiddenBook.id),
+        authorsCount(NO_SUCH_BOOK),
+      );
+      expect(authorsHidden.status, authorsHidden.text).toBe(200);
+      expect(authorsHidden.text).toBe(authorsNone.text);
+    });
+  });
+
+  describe('LIKE metacharacters are literal', () => {
+    const countFor = (predicate: (title: string) => boolean) =>
+      fx.books.filter((b) => predicate(b.title)).length;
+
+    it('% and _ match themselves only, and a trailing backslash is an ordinary character', async () => {
+      const cases: readonly [string, string, number][] = [
+        ['contains', '%', countFor((t) => t.includes('%'))],
+        ['contains', '_', countFor((t) => t.includes('_'))],
+        ['startsWith', '100%', countFor((t) => t.startsWith('100%'))],
+        ['contains', '0% P', countFor((t) => t.includes('0% P'))],
+        ['endsWith', '\\', countFor((t) => t.endsWith('\\'))],
+        ['contains', 'e_', countFor((t) => t.includes('e_'))],
+      ];
+      // `%` and `_` both occur in the fixture's titles, so a wildcard would match far more.
+      expect(cases[0]?.[2]).toBeGreaterThan(0);
+      expect(cases[1]?.[2]).toBeGreaterThan(0);
+      for (const [operator, text, expected] of cases) {
+        const response = await get<unknown>(`/books/count${qs([`where.title.${operator}`, text])}`, 'admin');
+        expect(response.status, response.text).toBe(200);
+        expect(response.body, `${operator} ${text}`).toBe(expected);
+      }
+      const insensitive = await get<unknown>(
+        `/books/count${qs(['where.title.contains', '% pure'], ['where.title.mode', 'insensitive'])}`,
+        'admin',
+      );
+      expect(insensitive.body).toBe(countFor((t) => t.toLowerCase().includes('% pure')));
+    });
+  });
+});

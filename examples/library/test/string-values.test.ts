@@ -5,16 +5,9 @@
 // types, and a value that does not fit its field is a 400 naming the path and the expected type.
 import { encodeQuery } from '@facet/core';
 import qs from 'qs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadFixture } from '../src/database/index.js';
-import { type Role, request } from './support/http.js';
-import { type RunningLibrary, startLibrary } from './support/startLibrary.js';
-import {
-  checkTarget,
-  createTargetDatabase,
-  type TargetDatabase,
-  type TargetName,
-} from './support/targets.js';
+import { onEachTarget } from './support/onEachTarget.js';
 
 const fx = loadFixture();
 type Book = (typeof fx.books)[number];
@@ -40,27 +33,15 @@ const ids = (books: readonly Book[]) => books.map((b) => b.id).sort((a, b) => a 
 // Titles and ISBNs that a JSON reader would turn into numbers, booleans or null.
 const JSON_LIKE_TITLES = ['2024', 'true', 'null', '007'];
 
-for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetName[]) {
-  const availability = await checkTarget(name);
-  describe.skipIf(!availability.available)(`values of string fields on ${name}`, () => {
-    let db: TargetDatabase;
-    let app: RunningLibrary;
-    const get = <T>(path: string, role: Role = 'admin') => request<T>(app.api, path, { role });
+await onEachTarget(
+  'values of string fields',
+  ({ get }) => {
     /** Ids of every matching book (admin sees all), sorted. */
     const matching = async (query: string): Promise<number[]> => {
       const response = await get<Page>(`/books/search${query}${query ? '&' : '?'}perPage=100`);
       expect(response.status, response.text).toBe(200);
       return response.body.items.map((item) => item.id).sort((a, b) => a - b);
     };
-
-    beforeAll(async () => {
-      db = await createTargetDatabase(name);
-      app = await startLibrary({ databaseOptions: { url: db.url } });
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await db?.drop();
-    });
 
     it('the fixture has the JSON-like titles this suite relies on', () => {
       for (const title of JSON_LIKE_TITLES)
@@ -163,5 +144,6 @@ for (const name of ['pglite', 'postgresql'] as const satisfies readonly TargetNa
         expect(response.body.message).toContain(expected);
       }
     });
-  });
-}
+  },
+  { defaultRole: 'admin' },
+);

@@ -8,7 +8,7 @@ import { type BaseDelegateTypeMap, QueryService } from '../src/index.js';
 import type { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookTypeMap, ReviewTypeMap } from './support/book-service.js';
 import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
-import { type SeededLibrary, seedLibrary } from './support/seed.js';
+import { type SeededLibrary, seedLibrary, seedReviews } from './support/seed.js';
 import { checkTarget, openTarget, type TestTarget } from './support/targets.js';
 
 interface AuthorTypeMap extends BaseDelegateTypeMap {
@@ -59,13 +59,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
     beforeAll(async () => {
       target = await openTarget(name);
       library = await seedLibrary(target.prisma);
-      const [alpha, beta] = library.bookIds;
-      await target.prisma.review.createMany({
-        data: [
-          { id: `${library.tag}-a`, rating: 5, body: 'on a published book', bookId: alpha },
-          { id: `${library.tag}-b`, rating: 1, body: 'on a draft', bookId: beta },
-        ],
-      });
+      await seedReviews(target.prisma, library);
       client = target.prisma.$extends({
         query: {
           $allModels: {

@@ -16,7 +16,7 @@ import {
 } from '../src/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
-import { type SeededLibrary, seedLibrary } from './support/seed.js';
+import { type SeededLibrary, seedLibrary, seedReviews } from './support/seed.js';
 import { checkTarget, openTarget, type TestTarget } from './support/targets.js';
 
 /**
@@ -72,13 +72,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
     beforeAll(async () => {
       target = await openTarget(name);
       library = await seedLibrary(target.prisma);
-      const [alpha, beta] = library.bookIds;
-      await target.prisma.review.createMany({
-        data: [
-          { id: `${library.tag}-a`, rating: 5, body: 'on a published book', bookId: alpha },
-          { id: `${library.tag}-b`, rating: 1, body: 'on a draft', bookId: beta },
-        ],
-      });
+      await seedReviews(target.prisma, library);
       const environment = { client: target.prisma, accessibleWhere };
       bookResource = new Resource(books, environment);
       reviewResource = new Resource(reviews, environment);

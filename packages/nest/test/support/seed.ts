@@ -59,3 +59,14 @@ export async function seedLibrary(prisma: PrismaClient, tag = newTag()): Promise
 
 /** Books of one seeded author and nothing else: the where every test starts from. */
 export const ofAuthor = (library: SeededLibrary) => ({ authorId: library.authorId });
+
+/** Two reviews of a seeded library: `<tag>-a` on Alpha (published), `<tag>-b` on Beta (a draft). */
+export async function seedReviews(prisma: PrismaClient, library: SeededLibrary): Promise<void> {
+  const [alpha, beta] = library.bookIds;
+  await prisma.review.createMany({
+    data: [
+      { id: `${library.tag}-a`, rating: 5, body: 'on a published book', bookId: alpha },
+      { id: `${library.tag}-b`, rating: 1, body: 'on a draft', bookId: beta },
+    ],
+  });
+}

@@ -23,9 +23,11 @@ import { checkTarget, openTarget, type TestTarget } from './support/targets.js';
  * `critic` may read every review but only published books: a review's `book` is a to-one relation
  * to a subject with its own, stricter rule. `reader` reads published books and their reviews.
  */
-type Role = 'admin' | 'reader' | 'critic';
+type Role = 'admin' | 'reader' | 'critic' | 'nobody';
 const accessibleWhere = (role: Role, subject: string): object => {
   if (role === 'admin' || subject === 'Author') return {};
+  // CASL's answer when no rule allows the action; Prisma reads it as true under an AND.
+  if (role === 'nobody') return subject === 'Review' ? {} : { OR: [] };
   if (subject === 'Book') return { published: true };
   if (subject === 'Review') return role === 'critic' ? {} : { book: { is: { published: true } } };
   throw new Error(`unexpected subject ${subject}`);
@@ -148,6 +150,16 @@ for (const name of ['pglite', 'postgresql'] as const) {
           _max: { pages: number };
         };
         expect(aggregate).toEqual({ _count: { _all: 2 }, _max: { pages: 300 } });
+      });
+
+      it('a rule that allows no row counts, aggregates and shows none (CASL’s empty OR)', async () => {
+        const nobody = as('nobody');
+        expect(await bookResource.count({ where: ofLibrary() }, nobody)).toBe(0);
+        expect(await bookResource.aggregate({ where: ofLibrary(), _count: { _all: true } }, nobody)).toEqual({
+          _count: { _all: 0 },
+        });
+        const shown = await reviewResource.query({ where: reviewIds(), fields: 'id,book{title}' }, nobody);
+        expect((shown.items ?? []).map((item) => item.book)).toEqual([null, null]);
       });
 
       it('a to-one relation the caller may not read comes back as null, by include and by fields', async () => {

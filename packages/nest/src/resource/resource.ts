@@ -1,5 +1,6 @@
 import { FacetQueryError } from '@facet/core';
 import type { AccessibleWhere } from '../access/access.types.js';
+import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
 import { mergeAccessWhere } from '../access/merge-access-where.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
@@ -200,14 +201,29 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     });
   }
 
-  /** The access filter of this resource's subject; fail-closed when access is not configured. */
+  /**
+   * The access filter of this resource's subject; fail-closed when access is not configured. A
+   * filter that allows no row (CASL's `{ OR: [] }`) becomes `{ <id>: { in: [] } }`: Prisma reads an
+   * `OR: []` under the merge's `AND` as true (see access/empty-or.ts), and `aggregate` has no
+   * "answer empty" shortcut of its own.
+   */
   private accessWhere(ability: TAbility): object {
     if (this.subject === undefined || this.accessibleWhere === undefined) {
       throw new FacetConfigurationError(
         `Resource ${this.name} received an ability, but its DTO has no @AccessSubject or no accessibleWhere is configured.`,
       );
     }
-    return this.accessibleWhere(ability, this.subject);
+    const where = this.accessibleWhere(ability, this.subject);
+    if (hasNestedEmptyOr(where)) {
+      throw new FacetConfigurationError(
+        `accessibleWhere returned a filter with a nested empty \`OR\` for subject ${this.subject}; the read is refused.`,
+      );
+    }
+    return hasTopLevelEmptyOr(where) ? { [this.idField]: { in: [] } } : where;
+  }
+
+  private get idField(): string {
+    return this.definition.service?.idField ?? 'id';
   }
 
   private accessFor(read: ReadContext<TAbility>): (subject: string) => object | undefined {
@@ -228,7 +244,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return {
       accessFor: this.accessFor(read),
       delegateFor: (model) => client[model.charAt(0).toLowerCase() + model.slice(1)],
-      idField: this.definition.service?.idField ?? 'id',
+      idField: this.idField,
     };
   }
 

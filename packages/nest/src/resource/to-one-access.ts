@@ -1,3 +1,4 @@
+import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
 import { getAccessSubject } from '../policy/access-subject.js';
 import { isPlainRecord, type PlainRecord } from '../policy/plain-record.js';
 import { getFieldSchema } from '../projection/field-schema.js';
@@ -141,7 +142,10 @@ async function applyCheck(check: Pending, access: ToOneAccess): Promise<void> {
   const ids = [...new Set(check.holders.map((holder) => (holder[name] as PlainRecord)[id]))];
   const delegate = access.delegateFor(check.model);
   let readable = new Set<unknown>();
-  if (delegate !== undefined && ids.every((value) => value !== undefined)) {
+  // A filter that allows no row (CASL's `{ OR: [] }`) must not be merged: Prisma reads an `OR: []`
+  // under `AND` as true. No row is readable then, and nothing needs asking.
+  const none = hasTopLevelEmptyOr(check.access) || hasNestedEmptyOr(check.access);
+  if (!none && delegate !== undefined && ids.every((value) => value !== undefined)) {
     const found = (await delegate.findMany({
       where: { AND: [check.access, { [id]: { in: ids } }] },
       select: { [id]: true },

@@ -101,7 +101,9 @@ export class FacetQueryError extends Error {
     const [first] = issues;
     const where = first.path.length > 0 ? ` at ${formatIssuePath(first.path)}` : '';
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-    return `${first.message}${where}${more}`;
+    // Messages may end a sentence ("Unknown field 'x'."); the location follows it, not a full stop.
+    const message = where === '' ? first.message : first.message.replace(/\.$/, '');
+    return `${message}${where}${more}`;
   }
 }
 

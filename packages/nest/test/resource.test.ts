@@ -6,10 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { Controller, HttpException, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FacetConfigurationError } from '../src/advanced/index.js';
 import {
   defineResource,
   FacetExceptionFilter,
   FacetModule,
+  Field,
   type ReadContext,
   Resource,
   ResourceController,
@@ -33,6 +35,11 @@ const accessibleWhere = (role: Role, subject: string): object => {
   throw new Error(`unexpected subject ${subject}`);
 };
 const as = (role: Role): ReadContext<Role> => ({ ability: role, context: { role } });
+
+/** A DTO that names no access subject. */
+class UnsubjectedBookDto {
+  @Field() title!: string;
+}
 
 const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: PolicyBookDto });
 const reviews = defineResource({
@@ -202,6 +209,41 @@ for (const name of ['pglite', 'postgresql'] as const) {
         expect(titles).toEqual(['Alpha', 'Gamma']);
       });
 
+      it('a read that names no caller is refused, unless it says it is the server’s own', async () => {
+        const where = ofLibrary();
+        for (const attempt of [
+          () => bookResource.query({ where }),
+          () => bookResource.findById(library.bookIds[1]),
+          () => bookResource.findOne({ id: library.bookIds[1] }),
+          () => bookResource.count({ where }),
+          () => bookResource.aggregate({ where, _count: { _all: true } }),
+          () => bookResource.count({ where }, { context: { role: 'admin' } }),
+          () => bookResource.count({ where }, { ability: 'admin', trusted: true }),
+        ]) {
+          await expect(attempt()).rejects.toThrow(FacetConfigurationError);
+        }
+        // Trusted: no access filter (the unpublished book counts), field rules still apply.
+        expect(await bookResource.count({ where }, { trusted: true })).toBe(3);
+        const hidden = await rejection(() =>
+          bookResource.query({ where: { internalNote: { contains: 'x' } } }, { trusted: true }),
+        );
+        expect(hidden.status).toBe(400);
+      });
+
+      it('half an access configuration is refused when the resource is built', () => {
+        const plain = defineResource({
+          name: 'plain-books',
+          delegate: (p: PrismaClient) => p.book,
+          dto: UnsubjectedBookDto,
+        });
+        expect(() => new Resource(plain, { client: target.prisma, accessibleWhere })).toThrow(
+          /no @AccessSubject/,
+        );
+        expect(() => new Resource(books, { client: target.prisma })).toThrow(/no accessibleWhere/);
+        // Neither half: a resource without access control reads without an ability.
+        expect(new Resource(plain, { client: target.prisma }).accessControlled).toBe(false);
+      });
+
       it('to-many includes follow the related subject’s access; counting unreadable rows is refused', async () => {
         const author = await authorResource.findById(
           library.authorId,
@@ -293,6 +335,22 @@ for (const name of ['pglite', 'postgresql'] as const) {
           expect(status, path).toBe(400);
           expect(typeof body.code, path).toBe('string');
         }
+      });
+
+      it('a controller of an access-controlled resource needs a readContext, checked at start-up', async () => {
+        @Controller('books')
+        class BooksController extends ResourceController(books) {}
+        @Module({
+          imports: [
+            FacetModule.forRoot({ prisma: target.prisma, accessibleWhere }),
+            FacetModule.forFeature([books]),
+          ],
+          controllers: [BooksController],
+        })
+        class ForgetfulModule {}
+        const forgetful = await NestFactory.create(ForgetfulModule, { logger: false });
+        await expect(forgetful.init()).rejects.toThrow(/no readContext/);
+        await forgetful.close();
       });
 
       it('a to-one relation the caller may not read is null over HTTP too', async () => {

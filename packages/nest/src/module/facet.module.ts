@@ -19,7 +19,9 @@ export interface FacetModuleOptions<TAbility = unknown> {
    * Who is calling, read from the request by `ResourceController`'s routes: the ability and the
    * context the DTOs' `expose` rules see. Typically what your authentication guard put on the
    * request: `(request) => ({ ability: request.user.ability, context: { role: request.user.role } })`.
-   * @default () => ({}) (an anonymous read with no access filter: set it when you have access rules)
+   * Required when a resource served by `ResourceController` has an access rule (checked at
+   * start-up); give anonymous callers an ability too, since such a resource refuses a read without one.
+   * @default none (every read is made without an ability)
    */
   readContext?(request: unknown): ReadContext<TAbility> | Promise<ReadContext<TAbility>>;
 }

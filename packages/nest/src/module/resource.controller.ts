@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQuery } from '../pipes/facet-query.decorator.js';
 import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
 import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
@@ -108,6 +109,17 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
             `ResourceController(${definition.name}) serves ${route}: implement ${handler}() on ${this.constructor.name}.`,
           );
         }
+      }
+    }
+
+    // Fail at start-up, not on the first request, when an access-controlled resource cannot learn
+    // who is calling.
+    onModuleInit(): void {
+      if (this.resource.accessControlled && this.facetOptions.readContext === undefined) {
+        throw new FacetConfigurationError(
+          `ResourceController(${definition.name}): the resource has an access rule, but FacetModule has no ` +
+            'readContext to read the caller from the request.',
+        );
       }
     }
 

@@ -21,10 +21,20 @@ import { hideUnreadableToOne, selectToOneIds, type ToOneAccess } from './to-one-
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
 export interface ReadContext<TAbility = unknown> {
-  /** The caller's ability; without one no access filter is merged (a trusted, internal read). */
+  /**
+   * The caller's ability. A resource with an access rule refuses a read without one (a
+   * `FacetConfigurationError`) unless it is marked `trusted`: forgetting to pass the caller must not
+   * widen a read to every row.
+   */
   readonly ability?: TAbility;
   /** What the DTO's `expose` rules receive (`{ role: 'reader' }`). @default {} */
   readonly context?: FieldContext;
+  /**
+   * A read of the server's own, on behalf of no caller (a job, a seed, a report): no access filter
+   * is merged. Field rules and budgets still apply, with `context`. Not allowed with an `ability`.
+   * @default false
+   */
+  readonly trusted?: boolean;
 }
 
 /** What a `Resource` needs from the module. */
@@ -92,6 +102,20 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     }
     this.subject = getAccessSubject(definition.dto);
     this.accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
+    // Half an access configuration would serve every row to every caller: refuse it at start-up.
+    if (this.accessibleWhere !== undefined && this.subject === undefined) {
+      throw new FacetConfigurationError(
+        `Resource ${definition.name}: an access rule is configured, but ${definition.dto.name} has no @AccessSubject, ` +
+          'so no read of it would be filtered. Add @AccessSubject(...) to the DTO (an access rule may allow every row).',
+      );
+    }
+    if (this.accessibleWhere === undefined && this.subject !== undefined) {
+      throw new FacetConfigurationError(
+        `Resource ${definition.name}: ${definition.dto.name} names the access subject ${this.subject}, but no ` +
+          "accessibleWhere is configured (FacetModule.forRoot({ accessibleWhere }) or the resource's own), so no " +
+          'read of it would be filtered.',
+      );
+    }
     const access =
       this.subject !== undefined && this.accessibleWhere !== undefined
         ? { subject: this.subject, accessibleWhere: this.accessibleWhere }
@@ -118,16 +142,18 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
    * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`). No count query runs when
    * the projection shows neither `itemCount` nor `pageCount`.
    */
-  query(query: object, read: ReadContext<TAbility> = {}): Promise<ResourcePage<TDto>> {
+  async query(query: object, read: ReadContext<TAbility> = {}): Promise<ResourcePage<TDto>> {
+    this.assertCaller(read);
     return this.reader.query(query, read);
   }
 
   /** One item by id (`GET /books/:id`), projected by `fields`; a 404 when the caller may not read it. */
-  findById(
+  async findById(
     id: string | number | bigint,
     query: object = {},
     read: ReadContext<TAbility> = {},
   ): Promise<Partial<TDto>> {
+    this.assertCaller(read);
     return this.reader.findById(id, query, read);
   }
 
@@ -135,7 +161,8 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
    * One item by a where the server builds (`{ isbn }` for `GET /books/isbn/:isbn`), narrowed by the
    * client's own `where` if it sends one; a 404 when there is none the caller may read.
    */
-  findOne(where: object, query: object = {}, read: ReadContext<TAbility> = {}): Promise<Partial<TDto>> {
+  async findOne(where: object, query: object = {}, read: ReadContext<TAbility> = {}): Promise<Partial<TDto>> {
+    this.assertCaller(read);
     return this.reader.findOne(
       async (prepared) => {
         const { where: clientWhere, ...rest } = prepared;
@@ -152,6 +179,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
 
   /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */
   async count(query: { where?: unknown } = {}, read: ReadContext<TAbility> = {}): Promise<number> {
+    this.assertCaller(read);
     asException(() => {
       refuseKeys(query, COUNT_KEYS, 'count');
       this.checkPolicy({ where: query.where }, read);
@@ -178,6 +206,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     },
     read: ReadContext<TAbility> = {},
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
+    this.assertCaller(read);
     const { where, ...selection } = args;
     asException(() => {
       refuseKeys(args, AGGREGATE_ARGS, 'aggregate');
@@ -191,6 +220,29 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       ...selection,
       ...(merged === undefined ? {} : { where: merged }),
     } as never) as Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>>;
+  }
+
+  /** True when every read of this resource merges an access filter (its DTO names a subject). */
+  get accessControlled(): boolean {
+    return this.subject !== undefined;
+  }
+
+  /** A read of an access-controlled resource names its caller, or says it has none. */
+  private assertCaller(read: ReadContext<TAbility>): void {
+    if (read.trusted === true) {
+      if (read.ability !== undefined) {
+        throw new FacetConfigurationError(
+          `Resource ${this.name}: a read is either trusted or made with an ability, not both.`,
+        );
+      }
+      return;
+    }
+    if (read.ability === undefined && this.accessControlled) {
+      throw new FacetConfigurationError(
+        `Resource ${this.name} has an access rule: pass the caller's ability ({ ability }), or { trusted: true } ` +
+          "for a read of the server's own. Check the module's readContext.",
+      );
+    }
   }
 
   private checkPolicy(query: { where?: unknown }, read: ReadContext<TAbility>): void {

@@ -558,6 +558,32 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(pageMeta.itemCount).toBe(2);
       });
 
+      it('builds each ability’s filter once, frozen, and again after CASL’s update()', async () => {
+        const accessibleWhere = createCaslAccessibleWhere<Prisma.BookWhereInput>();
+        const ability = createPrismaAbility<[string, 'Book'], BookQuery>([
+          { action: 'read', subject: 'Book', conditions: { published: true, authorId: library.authorId } },
+        ]);
+        const first = accessibleWhere(ability, 'Book');
+        expect(accessibleWhere(ability, 'Book')).toBe(first);
+        expect(Object.isFrozen(first)).toBe(true);
+        const service = new QueryService<BookDelegate, BookTypeMap, CaslAbility>(prisma.book, {
+          subject: 'Book',
+          accessibleWhere,
+        });
+        expect(titles((await service.query({ orderBy: { title: 'asc' } }, ability)).items)).toEqual([
+          'Alpha',
+          'Gamma',
+        ]);
+        // New rules on the same ability object: the remembered filter must not outlive them.
+        ability.update([{ action: 'read', subject: 'Book', conditions: { authorId: library.authorId } }]);
+        expect(accessibleWhere(ability, 'Book')).not.toBe(first);
+        expect(titles((await service.query({ orderBy: { title: 'asc' } }, ability)).items)).toEqual([
+          'Alpha',
+          'Beta',
+          'Gamma',
+        ]);
+      });
+
       it('reads nothing when no rule allows the action', async () => {
         const ability = createPrismaAbility([{ action: 'update', subject: 'Book' }]);
         expect(await casl().findMany({ where: ofAuthor(library) }, ability)).toEqual([]);

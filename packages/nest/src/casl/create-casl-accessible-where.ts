@@ -19,6 +19,9 @@ export interface CaslAccessibleWhereOptions {
  * When no rule allows the action, `@casl/prisma` 2 returns a filter that matches nothing (an empty
  * page, not an error) and version 1 throws CASL's `ForbiddenError`, which `QueryService` maps to a
  * 403. Either way nothing unfiltered is read.
+ *
+ * Each ability's filters are remembered for as long as that ability object lives (and until CASL's
+ * `update()` gives it new rules), so reuse abilities between requests where the rules allow it.
  */
 export function createCaslAccessibleWhere<TWhere = object>(
   options: CaslAccessibleWhereOptions = {},
@@ -27,12 +30,41 @@ export function createCaslAccessibleWhere<TWhere = object>(
   if (typeof action !== 'string' || action === '') {
     throw new TypeError('The `action` option of createCaslAccessibleWhere must be a non-empty string.');
   }
+  // Building the filter walks the ability's rules on every read. An application that reuses its
+  // abilities (one per role, or per user for a while) gets each subject's filter built once: the
+  // memo lives as long as the ability object, and is dropped when CASL's `update()` replaces its
+  // rules. The filter is frozen, because every read that shares it must see the same one.
+  const memo = new WeakMap<object, { rules: unknown; bySubject: Map<string, TWhere> }>();
   return (ability, subject) => {
-    const records = accessibleBy(ability, action) as unknown as {
-      ofType?: (subject: string) => unknown;
-    } & Record<string, unknown>;
-    // @casl/prisma 2 has `ofType(subject)`; version 1 exposed each subject as a property.
-    const where = typeof records.ofType === 'function' ? records.ofType(subject) : records[subject];
-    return where as TWhere;
+    const rules = (ability as { rules?: unknown }).rules;
+    let entry = memo.get(ability);
+    if (entry === undefined || entry.rules !== rules) {
+      entry = { rules, bySubject: new Map() };
+      memo.set(ability, entry);
+    }
+    let where = entry.bySubject.get(subject);
+    if (where === undefined) {
+      const records = accessibleBy(ability, action) as unknown as {
+        ofType?: (subject: string) => unknown;
+      } & Record<string, unknown>;
+      // @casl/prisma 2 has `ofType(subject)`; version 1 exposed each subject as a property.
+      where = deepFreeze(
+        typeof records.ofType === 'function' ? records.ofType(subject) : records[subject],
+      ) as TWhere;
+      entry.bySubject.set(subject, where);
+    }
+    return where;
   };
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    const prototype = Object.getPrototypeOf(value);
+    // Only the plain objects and arrays of a where-input; class instances (Dates, Decimals) stay as they are.
+    if (Array.isArray(value) || prototype === Object.prototype || prototype === null) {
+      Object.freeze(value);
+      for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    }
+  }
+  return value;
 }

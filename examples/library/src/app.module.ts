@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { AuthGuard } from './auth/index.js';
+import { type CallerCacheOptions, DEFAULT_CALLER_CACHE } from './auth/caller-cache.js';
+import { AuthGuard, CALLER_CACHE_OPTIONS } from './auth/index.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { PrismaModule } from './prisma/prisma.module.js';
 import { RefuseUndeclaredQueryInterceptor } from './resources/refuse-undeclared-query.interceptor.js';
@@ -8,11 +9,15 @@ import { ResourcesModule } from './resources/resources.module.js';
 
 @Module({})
 export class AppModule {
-  static forClient(prisma: PrismaClient): DynamicModule {
+  static forClient(
+    prisma: PrismaClient,
+    callerCache: CallerCacheOptions = DEFAULT_CALLER_CACHE,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [PrismaModule.forClient(prisma), ResourcesModule],
       providers: [
+        { provide: CALLER_CACHE_OPTIONS, useValue: callerCache },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: RefuseUndeclaredQueryInterceptor },
       ],

@@ -1,4 +1,5 @@
 import type { LibraryAppOptions } from './app.js';
+import { callerCacheOptionsFromEnv } from './auth/caller-cache.js';
 import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
 import { packagePath } from './database/paths.js';
 import { demoModeFromEnv } from './demo.js';
@@ -17,5 +18,6 @@ export function libraryOptionsFromEnv(env: Readonly<Record<string, string | unde
     webDir: packagePath('dist/web'),
     demo: demoModeFromEnv(env),
     logger: ['error', 'warn'],
+    callerCache: callerCacheOptionsFromEnv(env),
   };
 }

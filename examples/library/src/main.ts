@@ -5,6 +5,9 @@
 //   PGLITE_DIR    where PGlite keeps its files (default examples/library/.data/pglite)
 //   FACET_DEMO    1: demo mode (role switcher, the fixture's tokens in the web page); 0: off.
 //                 Unset: on with PGlite, off with DATABASE_URL (see src/demo.ts)
+//   AUTH_CACHE_TTL_MS, AUTH_CACHE_MAX_ENTRIES
+//                 how long (default 5000 ms; 0: off) and how many (10000) bearer tokens' users each
+//                 process remembers; a revoked token or changed role takes effect within the TTL
 //   DATABASE_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
 //   DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
 //                 PostgreSQL pool and timeouts (see src/database/postgresOptions.ts for the defaults)

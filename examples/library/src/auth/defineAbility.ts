@@ -8,6 +8,19 @@ import type { CallerRole } from './roles.js';
  * anonymous read published books, all authors and the reviews of readable books.
  */
 export function defineAbility(role: CallerRole): AppAbility {
+  // The rules depend on the role alone: one ability per role and process, built on first use. Facet
+  // keys its access-filter memo on the ability, so sharing it saves that work per request too.
+  let ability = abilities.get(role);
+  if (ability === undefined) {
+    ability = buildAbility(role);
+    abilities.set(role, ability);
+  }
+  return ability;
+}
+
+const abilities = new Map<CallerRole, AppAbility>();
+
+function buildAbility(role: CallerRole): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createPrismaAbility);
   switch (role) {
     case 'admin':

@@ -1,5 +1,5 @@
 export { assertCan } from './assertCan.js';
-export { AuthGuard } from './auth.guard.js';
+export { AuthGuard, CALLER_CACHE_OPTIONS } from './auth.guard.js';
 export type { Caller } from './caller.js';
 export { canGuard } from './can.decorator.js';
 export { type AppAbility, accessibleBy } from './casl-prisma.js';

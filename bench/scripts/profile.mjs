@@ -25,7 +25,12 @@ const { FACET_LIST_QUERY, PLAIN_LIST_QUERY } = await import(join(root, 'bench/di
 const server = args.server ?? 'example';
 const [script, scriptArgs, path] =
   server === 'example'
-    ? [join(root, 'examples/library/dist/main.js'), [], `/api/v1/books?${FACET_LIST_QUERY}`]
+    ? [
+        // --example-dir: another build of the example, e.g. one from before a change, to compare.
+        join(root, args['example-dir'] ?? 'examples/library/dist', 'main.js'),
+        [],
+        `/api/v1/books?${FACET_LIST_QUERY}`,
+      ]
     : [
         join(root, 'bench/dist/servers/nest-server.js'),
         [server],

@@ -50,8 +50,21 @@ const NOT_ACCEPTED = 'This parameter is not accepted here.';
  */
 @Injectable()
 export class RefuseUndeclaredQueryInterceptor implements NestInterceptor {
+  // Route metadata is fixed once the app is built: read it once per handler, not per request.
+  private readonly facetRoutes = new WeakMap<object, boolean>();
+
+  private readsFacetQuery(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let reads = this.facetRoutes.get(handler);
+    if (reads === undefined) {
+      reads = readsFacetQuery(context.getClass(), handler.name);
+      this.facetRoutes.set(handler, reads);
+    }
+    return reads;
+  }
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() === 'http' && !readsFacetQuery(context.getClass(), context.getHandler().name)) {
+    if (context.getType() === 'http' && !this.readsFacetQuery(context)) {
       const raw = rawQueryString(context.switchToHttp().getRequest());
       // Decoding first gives hostile keys (`__proto__`, floods) the same refusal as on every other route.
       const keys = Object.keys(parseQueryObject(raw));

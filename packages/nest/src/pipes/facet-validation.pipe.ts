@@ -2,13 +2,10 @@ import { type FacetIssue, FacetQueryError } from '@facet/core';
 import type { ArgumentMetadata, ValidationError } from '@nestjs/common';
 import { ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { checkQueryDto, pathSegment } from './query-dto-check.js';
 
 /** class-validator's constraint for a property that `forbidNonWhitelisted` refuses. */
 const NOT_WHITELISTED = 'whitelistValidation';
-
-function segment(property: string): string | number {
-  return /^(0|[1-9]\d{0,8})$/.test(property) ? Number(property) : property;
-}
 
 function collect(
   errors: readonly ValidationError[],
@@ -16,7 +13,7 @@ function collect(
   out: FacetIssue[],
 ): void {
   for (const error of errors) {
-    const path = [...parent, segment(error.property)];
+    const path = [...parent, pathSegment(error.property)];
     // Several decorators of one property often share a message (`@IsInt` and `@Min` both say
     // "page must be a positive integer"): one issue per distinct message.
     const seen = new Set<string>();
@@ -41,6 +38,10 @@ function collect(
 export function validationErrorsToException(errors: readonly ValidationError[]): FacetQueryException {
   const issues: FacetIssue[] = [];
   collect(errors, [], issues);
+  return issuesToException(issues);
+}
+
+function issuesToException(issues: readonly FacetIssue[]): FacetQueryException {
   const [first, ...rest] = issues;
   return new FacetQueryException(
     new FacetQueryError(
@@ -91,9 +92,26 @@ export class FacetValidationPipe extends ValidationPipe {
     super(resolved);
     this.passOriginal =
       resolved.transform !== true && (resolved.whitelist !== true || resolved.forbidNonWhitelisted === true);
+    // Facet's own query DTOs are checked in one pass (query-dto-check.ts) when nothing but the
+    // type and the decorator switch was configured: every other option changes what class-validator
+    // would do, so it then runs as configured.
+    this.oneValidationPass = Object.keys(options).every(
+      (key) => key === 'expectedType' || key === 'validateCustomDecorators',
+    );
+    this.expectedType = options.expectedType;
   }
 
+  private readonly oneValidationPass: boolean;
+  private readonly expectedType: unknown;
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (this.oneValidationPass && (metadata.type !== 'custom' || this.validateCustomDecorators)) {
+      const issues = checkQueryDto(this.expectedType ?? metadata.metatype, value);
+      if (issues !== undefined) {
+        if (issues.length > 0) throw issuesToException(issues);
+        return value;
+      }
+    }
     const validated: unknown = await super.transform(value, metadata);
     return this.passOriginal ? value : validated;
   }

@@ -263,6 +263,33 @@ for (const name of ['pglite', 'postgresql'] as const) {
         );
         expect(status).toBe(400);
       });
+
+      it('_count under access counts only the related rows the caller may read', async () => {
+        const counted = async (role: Role, include: object) => {
+          const page = await authorResource.query({ where: { id: library.authorId }, include }, as(role));
+          const [author] = (page.items ?? []) as unknown as { _count?: { books?: number } }[];
+          return author?._count?.books;
+        };
+        expect(await counted('reader', { _count: { select: { books: true } } })).toBe(2);
+        expect(await counted('admin', { _count: { select: { books: true } } })).toBe(3);
+        expect(await counted('reader', { _count: true })).toBe(2);
+        // A client `where` inside the count narrows the access filter; it never replaces it.
+        const published = { _count: { select: { books: { where: { published: false } } } } };
+        expect(await counted('reader', published)).toBe(0);
+        expect(await counted('admin', published)).toBe(1);
+        // Next to a `fields` projection (pushed down to a select) and on a detail read too.
+        const projected = await authorResource.query(
+          { where: { id: library.authorId }, include: { _count: true }, fields: 'name' },
+          as('reader'),
+        );
+        expect(projected.items).toEqual([{ name: expect.any(String), _count: { books: 2 } }]);
+        const detail = await authorResource.findById(
+          library.authorId,
+          { include: { _count: true } },
+          as('reader'),
+        );
+        expect((detail as { _count?: unknown })._count).toEqual({ books: 2 });
+      });
     });
 
     describe('served by ResourceController through FacetModule', () => {

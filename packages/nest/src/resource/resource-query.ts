@@ -2,6 +2,8 @@ import type { FieldSelection } from '@facet/core';
 import { PaginatedDTO } from '../dto/paginated.dto.js';
 import { notFoundException } from '../errors/prisma-error.mapper.js';
 import { checkQueryPolicy, type QueryPolicyInput } from '../policy/assert-query-policy.js';
+import { isPlainRecord } from '../policy/plain-record.js';
+import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import {
   asHttpError,
   type FieldsQueryInput,
@@ -65,6 +67,7 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
       count: needsCount(page),
     });
     const items = prepared.projection.project(this.mapAll(result.items, read)) as Partial<TDto>[];
+    this.showCounts(query, result.items, items, read);
     if (!page.envelope) return new PaginatedDTO(items, result.pageMeta);
     const out: { items?: Partial<TDto>[]; meta?: Record<string, unknown> } = {};
     if (page.items !== undefined) out.items = items;
@@ -84,7 +87,9 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
   ): Promise<Partial<TDto>> {
     const prepared = this.prepareDetail(query, read);
     const model = await this.options.service.findById(id, prepared.query, read.ability);
-    return prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+    const item = prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+    this.showCounts(query, [model], [item], read);
+    return item;
   }
 
   /**
@@ -100,7 +105,40 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     const prepared = this.prepareDetail(query, read);
     const model = await load(prepared.query as Record<string, unknown>);
     if (model === null || model === undefined) throw notFoundException();
-    return prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+    const item = prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
+    this.showCounts(query, [model], [item], read);
+    return item;
+  }
+
+  /**
+   * A top-level `_count` the client asked for (`include._count`, `select._count`) is not a DTO
+   * field, so the projection leaves it out: the counts Prisma returned (of readable rows only, see
+   * `scopeRelationAccess`) are added to each item, for the to-many relations the caller may see.
+   */
+  private showCounts(
+    query: object,
+    models: readonly unknown[],
+    items: Partial<TDto>[],
+    read: ResourceReadOptions<TAbility>,
+  ): void {
+    const { include, select } = query as { include?: unknown; select?: unknown };
+    const asked = (tree: unknown) =>
+      isPlainRecord(tree) && tree._count !== undefined && tree._count !== false;
+    if (!asked(include) && !asked(select)) return;
+    const context = read.context ?? {};
+    const visible = new Set<string>();
+    for (const field of getFieldSchema(this.options.dto).fields.values()) {
+      if (field.kind === 'relation' && field.isArray && isFieldVisible(field, context))
+        visible.add(field.relation);
+    }
+    items.forEach((item, index) => {
+      const counts = (models[index] as { _count?: unknown } | null | undefined)?._count;
+      if (!isPlainRecord(counts) || item === null || typeof item !== 'object') return;
+      const shown: Record<string, unknown> = {};
+      for (const [relation, count] of Object.entries(counts))
+        if (visible.has(relation)) shown[relation] = count;
+      (item as Record<string, unknown>)._count = shown;
+    });
   }
 
   private prepareDetail<TQuery extends FieldsQueryInput>(

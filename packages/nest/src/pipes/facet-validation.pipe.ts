@@ -98,11 +98,9 @@ export class FacetValidationPipe extends ValidationPipe {
     this.oneValidationPass = Object.keys(options).every(
       (key) => key === 'expectedType' || key === 'validateCustomDecorators',
     );
-    this.expectedType = options.expectedType;
   }
 
   private readonly oneValidationPass: boolean;
-  private readonly expectedType: unknown;
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (this.oneValidationPass && (metadata.type !== 'custom' || this.validateCustomDecorators)) {

@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/client', 'packages/nest', 'examples/library', 'bench'],
+    projects: [
+      'packages/core',
+      'packages/client',
+      'packages/nest',
+      'examples/library',
+      'examples/quickstart',
+      'bench',
+    ],
   },
 });

@@ -1,0 +1,23 @@
+import { createApiClient, useModuleApi } from '@facet/client';
+
+/** What the API shows of an article. */
+export interface Article {
+  id: number;
+  title: string;
+  body: string;
+  published: boolean;
+  createdAt: string;
+  draftNote?: string | null;
+}
+
+/** The first page of published articles, newest first, with two fields each. */
+export async function listArticles(origin: string) {
+  const api = createApiClient({ origin });
+  const articles = useModuleApi<Article>(api, 'articles');
+  return articles.query({
+    where: { published: true },
+    orderBy: { createdAt: 'desc' },
+    fields: 'id,title',
+    perPage: 10,
+  });
+}

@@ -14,6 +14,8 @@ export interface ReportInput {
   readonly limits: Readonly<Record<string, string>>;
   /** The optimizations of issue 8 and the rows that show each. */
   readonly optimizations: ReadonlyArray<{ readonly name: string; readonly evidence: string }>;
+  /** A before/after CPU profile of the example app (bench/profile.md), when one was written. */
+  readonly cpuProfile?: string;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -108,6 +110,7 @@ export function renderMarkdown(input: ReportInput): string {
     '',
   );
   for (const o of input.optimizations) push(`- **${o.name}**: ${o.evidence}`);
+  if (input.cpuProfile) push('', "## Where the example app's CPU goes", '', input.cpuProfile);
   for (const scenario of input.scenarios) {
     push('', `## ${scenario.title}`, '');
     if (scenario.notRun) {

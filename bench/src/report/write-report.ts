@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { LIMITS, OPTIMIZATIONS } from '../support/explanations.js';
 import type { MachineInfo } from '../support/machine.js';
 import { repoPath } from '../support/paths.js';
@@ -19,6 +19,8 @@ export interface RunRecord {
 
 const LAST_RUN = 'bench/.last-run.json';
 const CHART_FILE = 'benchmarks.svg';
+/** Written by `npm run profile -w bench -- --compare=… --write` (bench/scripts/profile.mjs). */
+const PROFILE = 'bench/profile.md';
 
 export function saveRun(record: RunRecord): void {
   writeFileSync(repoPath(LAST_RUN), `${JSON.stringify(record, null, 2)}\n`);
@@ -45,6 +47,9 @@ export function writeReport(record: RunRecord): void {
       chartFile: CHART_FILE,
       limits: LIMITS,
       optimizations: OPTIMIZATIONS,
+      ...(existsSync(repoPath(PROFILE))
+        ? { cpuProfile: readFileSync(repoPath(PROFILE), 'utf8').trim() }
+        : {}),
     }),
   );
 }

@@ -45,6 +45,10 @@ export interface InvalidValueIssue extends IssueBase {
 export interface PrototypeKeyIssue extends IssueBase {
   readonly code: 'prototype_key';
 }
+/** A keyset cursor (`after`) that is not a position of this list: altered, of another sort or resource. */
+export interface InvalidCursorIssue extends IssueBase {
+  readonly code: 'invalid_cursor';
+}
 
 export type FacetIssue =
   | InvalidTypeIssue
@@ -53,7 +57,8 @@ export type FacetIssue =
   | TooDeepIssue
   | TooManyIssue
   | InvalidValueIssue
-  | PrototypeKeyIssue;
+  | PrototypeKeyIssue
+  | InvalidCursorIssue;
 
 export type FacetIssueCode = FacetIssue['code'];
 

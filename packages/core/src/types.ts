@@ -6,6 +6,11 @@ export interface PageMeta {
   readonly pageCount: number;
   readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
+  /**
+   * The position after this page's last row, for `after=` (keyset paging): a non-empty opaque
+   * string when more rows follow, `null` on the last page. Every list answer of `@facet/nest` has it.
+   */
+  readonly nextCursor?: string | null;
 }
 
 /** The paged envelope on the wire: what a list endpoint returns and the client receives. */

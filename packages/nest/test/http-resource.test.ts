@@ -63,6 +63,7 @@ describe.each(PLATFORMS)('ResourceQuery on %s', (platform) => {
       pageCount: 1,
       hasPrevPage: false,
       hasNextPage: false,
+      nextCursor: null,
     });
     expect(methods().sort()).toEqual(['count', 'findMany']);
     expect(fixture.baseInclude).toEqual({ author: true });

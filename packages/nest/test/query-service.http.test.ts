@@ -121,6 +121,7 @@ describe('QueryService over HTTP (NestJS, Express)', () => {
       pageCount: 1,
       hasPrevPage: false,
       hasNextPage: false,
+      nextCursor: null,
     });
     const items = body.items as { title: string; price: string; sales: string }[];
     expect(items.map((item) => [item.title, item.price, item.sales])).toEqual([

@@ -71,7 +71,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
     const guardedBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
       books({ subject: 'Book', accessibleWhere: testAccessWhere, ...options });
     const recordedBooks = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) => {
-      const recording = recordDelegate(prisma.book);
+      const recording = recordDelegate(prisma.book, { introspectable: true });
       const service = new QueryService<BookDelegate, BookTypeMap, TestAbility>(recording.delegate, {
         idType: 'int',
         subject: 'Book',
@@ -256,13 +256,19 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           pageCount: 2,
           hasPrevPage: false,
           hasNextPage: true,
+          nextCursor: expect.any(String),
         });
       });
 
       it('reads later pages, accepts canonical numeric strings, and answers past the end with nothing', async () => {
         const second = await page({ page: '2' });
         expect(titles(second.items)).toEqual(['Gamma']);
-        expect(second.pageMeta).toMatchObject({ page: 2, hasPrevPage: true, hasNextPage: false });
+        expect(second.pageMeta).toMatchObject({
+          page: 2,
+          hasPrevPage: true,
+          hasNextPage: false,
+          nextCursor: null,
+        });
         const past = await page({ page: 5, perPage: 3 });
         expect(past.items).toEqual([]);
         expect(past.pageMeta).toMatchObject({
@@ -310,7 +316,13 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           },
         );
         expect(titles(first.items)).toEqual(['Alpha', 'Beta']);
-        expect(first.pageMeta).toEqual({ page: 1, perPage: 2, hasPrevPage: false, hasNextPage: true });
+        expect(first.pageMeta).toEqual({
+          page: 1,
+          perPage: 2,
+          hasPrevPage: false,
+          hasNextPage: true,
+          nextCursor: expect.any(String),
+        });
         expect('itemCount' in first.pageMeta).toBe(false);
         const whole = await service.query({ where: ofAuthor(library), perPage: 3 }, undefined, {
           count: false,
@@ -326,6 +338,146 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         await service.query({ where: ofAuthor(library) });
         // Both reads were started before either finished.
         expect(events.slice(0, 2).sort()).toEqual(['start:count', 'start:findMany']);
+      });
+    });
+
+    describe('query: keyset paging (after)', () => {
+      // Twelve books of one author with ties in `pages`, nulls in `publishedAt` and `internalNote`.
+      let authorId: number;
+      beforeAll(async () => {
+        const tag = `keyset-${Math.random().toString(36).slice(2, 8)}`;
+        const author = await prisma.author.create({
+          data: { name: `Author ${tag}`, email: `${tag}@example.test`, country: tag },
+        });
+        authorId = author.id;
+        for (let i = 0; i < 12; i++) {
+          await prisma.book.create({
+            data: {
+              title: `Book ${String.fromCharCode(76 - i)}`,
+              isbn: `${tag}-${i}`,
+              price: `${(i % 4) + 1}.50`,
+              pages: [100, 200, 300][i % 3] as number,
+              genre: 'FICTION',
+              published: i % 2 === 0,
+              publishedAt: i % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 1 + (i % 5))),
+              internalNote: i % 3 === 0 ? null : `note ${i % 2}`,
+              authorId,
+            },
+          });
+        }
+      });
+      const mine = () => ({ authorId });
+      const ids = (items: readonly { id: number }[]) => items.map((item) => item.id);
+
+      /** Every page by `after`, as ids. */
+      async function walk(service: ReturnType<typeof books>, args: Record<string, unknown>, perPage: number) {
+        const seen: number[] = [];
+        let after: string | undefined;
+        for (let guard = 0; guard < 20; guard++) {
+          const result = await service.query(
+            { ...args, perPage, ...(after === undefined ? {} : { after }) } as never,
+            undefined,
+            { count: false },
+          );
+          seen.push(...ids(result.items));
+          const next = (result.pageMeta as { nextCursor: string | null }).nextCursor;
+          if (next === null) return seen;
+          after = next;
+        }
+        throw new Error('the walk did not end');
+      }
+
+      it.each([
+        ['pages desc (ties)', { pages: 'desc' }],
+        ['publishedAt asc (nulls)', { publishedAt: 'asc' }],
+        ['publishedAt desc (nulls)', { publishedAt: 'desc' }],
+        ['internalNote desc, pages asc', [{ internalNote: 'desc' }, { pages: 'asc' }]],
+        ['published, price, title', [{ published: 'asc' }, { price: 'desc' }, { title: 'asc' }]],
+        ['no sort', undefined],
+      ])('walking by after gives exactly the offset order: %s', async (_name, orderBy) => {
+        const service = books();
+        const args = { where: mine(), ...(orderBy === undefined ? {} : { orderBy: orderBy as never }) };
+        const all = await service.query({ ...args, perPage: 100 });
+        expect(all.items).toHaveLength(12);
+        expect(await walk(service, args, 5)).toEqual(ids(all.items));
+        // Offset pages end their sort with the id too: page by page, the same order.
+        const offset: number[] = [];
+        for (let page = 1; page <= 3; page++)
+          offset.push(...ids((await service.query({ ...args, perPage: 5, page })).items));
+        expect(offset).toEqual(ids(all.items));
+      });
+
+      it('keeps every filter: the access filter and the where apply after the cursor too', async () => {
+        const service = guardedBooks();
+        const reader = { authorId, drafts: false };
+        const args = { where: { pages: { gte: 200 } }, orderBy: { title: 'asc' as const } };
+        const first = await service.query({ ...args, perPage: 2 }, reader);
+        const rest = await service.query(
+          { ...args, perPage: 10, after: first.pageMeta.nextCursor as string },
+          reader,
+        );
+        const rows = [...first.items, ...rest.items];
+        expect(rows.every((row) => row.published && row.pages >= 200 && row.authorId === authorId)).toBe(
+          true,
+        );
+        expect(ids(rows)).toEqual(ids((await service.query({ ...args, perPage: 100 }, reader)).items));
+      });
+
+      it('selects the sort keys it needs and removes them again; counts only when asked', async () => {
+        const recording = recordDelegate(prisma.book, { introspectable: true });
+        const service = new QueryService<BookDelegate, BookTypeMap>(recording.delegate);
+        const { calls } = recording;
+        const args = {
+          where: mine(),
+          orderBy: { pages: 'asc' as const },
+          select: { title: true },
+          perPage: 4,
+        };
+        const first = await service.query(args);
+        expect(Object.keys(first.items[0] ?? {})).toEqual(['title']);
+        const next = await service.query({ ...args, after: first.pageMeta.nextCursor as string }, undefined, {
+          count: false,
+        });
+        expect(next.items).toHaveLength(4);
+        expect(next.pageMeta).toEqual({
+          perPage: 4,
+          hasPrevPage: true,
+          hasNextPage: true,
+          nextCursor: expect.any(String),
+        });
+        expect(calls.map((call) => call.method)).toEqual(['findMany', 'count', 'findMany']);
+        const counted = await service.query({ ...args, after: first.pageMeta.nextCursor as string });
+        expect(counted.pageMeta).toMatchObject({ itemCount: 12, pageCount: 3 });
+      });
+
+      it('refuses a tampered, foreign or garbage cursor, another sort’s, and after with page (400 invalid_cursor)', async () => {
+        const service = books();
+        const args = { where: mine(), orderBy: { pages: 'asc' as const }, perPage: 3 };
+        const cursor = (await service.query(args)).pageMeta.nextCursor as string;
+        const [payload, mac] = cursor.split('.') as [string, string];
+        const flipped = `${payload.slice(0, -2)}${payload.endsWith('A') ? 'B' : 'A'}${payload.slice(-1)}.${mac}`;
+        const otherScope = new QueryService<BookDelegate, BookTypeMap>(prisma.book, {
+          cursorScope: 'Author',
+        });
+        const otherSecret = books({ cursorSecret: 'another secret of 32 characters!' });
+        const attempts: [string, () => Promise<unknown>][] = [
+          ['tampered', () => service.query({ ...args, after: flipped })],
+          ['garbage', () => service.query({ ...args, after: 'not-a-cursor' })],
+          ['another sort', () => service.query({ ...args, orderBy: { pages: 'desc' }, after: cursor })],
+          ['another scope', () => otherScope.query({ ...args, after: cursor })],
+          ['another secret', () => otherSecret.query({ ...args, after: cursor })],
+          ['with page', () => service.query({ ...args, page: 2, after: cursor })],
+          [
+            'relation sort',
+            () => service.query({ ...args, orderBy: { author: { name: 'asc' } }, after: cursor }),
+          ],
+        ];
+        for (const [label, attempt] of attempts) {
+          const error = await rejection(attempt());
+          expect(error, label).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error), label).toMatchObject({ code: 'invalid_cursor', path: 'after' });
+        }
+        expect(() => books({ cursorSecret: 'short' })).toThrow(RangeError);
       });
     });
 

@@ -10,6 +10,8 @@ export class PageMetaDTO implements PageMeta {
   readonly pageCount: number;
   readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
+  /** `after=` this for the next page (keyset paging); `null` on the last page. */
+  readonly nextCursor: string | null;
 
   constructor(meta: PageMeta) {
     this.page = meta.page;
@@ -18,6 +20,7 @@ export class PageMetaDTO implements PageMeta {
     this.pageCount = meta.pageCount;
     this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
+    this.nextCursor = meta.nextCursor ?? null;
   }
 }
 
@@ -35,11 +38,46 @@ export class PartialPageMetaDTO implements PartialPageMeta {
   readonly perPage: number;
   readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
+  /** `after=` this for the next page (keyset paging); `null` on the last page. */
+  readonly nextCursor: string | null;
 
   constructor(meta: PartialPageMeta) {
     this.page = meta.page;
     this.perPage = meta.perPage;
     this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
+    this.nextCursor = meta.nextCursor ?? null;
+  }
+}
+
+/** Page information of a keyset page (`after=`): a position, not a page number. */
+export interface KeysetPageMeta {
+  readonly perPage: number;
+  /** Always true: the rows before the cursor. */
+  readonly hasPrevPage: true;
+  readonly hasNextPage: boolean;
+  readonly nextCursor: string | null;
+  /** All matching items, when the count ran (only when asked for: see `QueryCallOptions.count`). */
+  readonly itemCount?: number;
+  readonly pageCount?: number;
+}
+
+/** Page information of a keyset page (`query({ after })`). It has no `page`: a cursor is a position. */
+export class KeysetPageMetaDTO implements KeysetPageMeta {
+  readonly perPage: number;
+  readonly hasPrevPage = true as const;
+  readonly hasNextPage: boolean;
+  readonly nextCursor: string | null;
+  readonly itemCount?: number;
+  readonly pageCount?: number;
+
+  constructor(meta: Omit<KeysetPageMeta, 'hasPrevPage'>) {
+    this.perPage = meta.perPage;
+    this.hasNextPage = meta.hasNextPage;
+    this.nextCursor = meta.nextCursor;
+    if (meta.itemCount !== undefined) {
+      this.itemCount = meta.itemCount;
+      this.pageCount = meta.pageCount ?? Math.ceil(meta.itemCount / meta.perPage);
+    }
   }
 }

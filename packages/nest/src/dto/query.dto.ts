@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
 import type { BaseDelegateTypeMap } from '../query/delegate.types.js';
 import { DetailQueryDTO } from './detail-query.dto.js';
 
@@ -26,4 +26,10 @@ export class QueryDTO<
   @IsInt(POSITIVE_INTEGER('perPage'))
   @Min(1, POSITIVE_INTEGER('perPage'))
   perPage?: number;
+
+  /** `meta.nextCursor` of an earlier page: the rows after it (keyset paging). Not with `page`. */
+  @IsOptional()
+  @IsString({ message: 'after must be a cursor (meta.nextCursor of an earlier page)' })
+  @MinLength(1, { message: 'after must be a cursor (meta.nextCursor of an earlier page)' })
+  after?: string;
 }

@@ -24,6 +24,13 @@ export interface FacetModuleOptions<TAbility = unknown> {
    * @default none (every read is made without an ability)
    */
   readContext?(request: unknown): ReadContext<TAbility> | Promise<ReadContext<TAbility>>;
+  /**
+   * The key every resource signs its keyset cursors (`meta.nextCursor`, `after=`) with, at least
+   * 16 bytes. Set the same secret in every process that serves the API, or a cursor from one is a
+   * 400 in another. Facet default, not from the spec.
+   * @default a random key per process
+   */
+  readonly cursorSecret?: string | Uint8Array;
 }
 
 /** The injection token of the module's options. */
@@ -89,6 +96,7 @@ export class FacetModule extends ConfigurableModuleClass {
           accessibleWhere: options.accessibleWhere?.bind(options) as
             | AccessibleWhere<never, object>
             | undefined,
+          cursorSecret: options.cursorSecret,
         }),
       inject: [FACET_MODULE_OPTIONS],
     }));

@@ -46,6 +46,11 @@ const DETAIL: readonly Rule[] = [
 const PAGING: readonly Rule[] = [
   { key: 'page', valid: isPositiveInteger, message: 'page must be a positive integer' },
   { key: 'perPage', valid: isPositiveInteger, message: 'perPage must be a positive integer' },
+  {
+    key: 'after',
+    valid: (value) => (typeof value === 'string' || value instanceof String) && value.length >= 1,
+    message: 'after must be a cursor (meta.nextCursor of an earlier page)',
+  },
 ];
 
 // In class-validator's order: a class's own properties first, then those it inherits in the order

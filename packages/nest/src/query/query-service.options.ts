@@ -96,6 +96,18 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   idType?: IdType | 'auto';
   /**
+   * The key that signs keyset cursors (`meta.nextCursor`, `after=`), at least 16 bytes. Facet
+   * default, not from the spec: a random key per process, so cursors do not survive a restart and
+   * one process refuses another's. Set one shared secret when several processes serve the API.
+   * @default a random key per process
+   */
+  cursorSecret?: string | Uint8Array;
+  /**
+   * What a cursor is bound to: a cursor signed for one scope is refused by every other.
+   * @default the model's name (`Book`), or `subject`, or `'default'`
+   */
+  cursorScope?: string;
+  /**
    * The DTO class of this model, whose declared relations (`@Relation`/`@ApiProperty` with a DTO
    * type) and their `@AccessSubject` describe where related rows live. With it every read scopes
    * relations (see `scopeRelationAccess`): given an ability, to-many includes, relation filters and
@@ -169,6 +181,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly literalSearch: boolean;
   readonly knownRequestErrors: KnownRequestErrorStatus;
   readonly forbiddenError: ForbiddenErrorStatus;
+  readonly cursorSecret: string | Uint8Array | undefined;
+  readonly cursorScope: string | undefined;
 }
 
 const logger = new Logger('QueryService');
@@ -212,6 +226,8 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   errorLoggerScope: true,
   knownRequestErrors: true,
   forbiddenError: true,
+  cursorSecret: true,
+  cursorScope: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'as-given', 'auto'];
@@ -335,5 +351,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     errorLoggerScope,
     knownRequestErrors,
     forbiddenError,
+    cursorSecret: options.cursorSecret,
+    cursorScope: options.cursorScope,
   };
 }

@@ -1,13 +1,14 @@
 import { computePageMeta, FacetQueryError } from '@facet/core';
 import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
 import { mergeAccessWhere } from '../access/merge-access-where.js';
-import { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import { classifyError } from '../errors/classify-error.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
 import { scopeRelationAccess } from '../policy/scope-relation-access.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import { prepareClientArgs } from './client-args.js';
+import { CursorCodec } from './cursor.js';
 import type {
   BaseDelegateTypeMap,
   DelegateAggregate,
@@ -16,6 +17,7 @@ import type {
   QueryDelegate,
 } from './delegate.types.js';
 import { parseId } from './id.js';
+import { keysetWhere, type TotalOrder, totalOrder } from './keyset.js';
 import { type ModelTypes, readModelTypes } from './model-types.js';
 import { resolvePaging } from './paging.js';
 import type {
@@ -23,6 +25,7 @@ import type {
   FindArgs,
   FindByIdArgs,
   FindUniqueArgs,
+  KeysetQueryResult,
   PartialQueryResult,
   QueryArgs,
   QueryCallOptions,
@@ -61,7 +64,7 @@ const FACET_KEYS: Readonly<Record<QueryOperation, readonly string[]>> = {
   findUnique: ['fields'],
   count: ['fields'],
   aggregate: ['fields'],
-  query: ['fields', 'page', 'perPage'],
+  query: ['fields', 'page', 'perPage', 'after'],
 };
 const READ_ARGS = [
   'where',
@@ -111,8 +114,16 @@ const KNOWN_KEYS: Readonly<Record<QueryOperation, ReadonlySet<string>>> = {
     'fields',
     'page',
     'perPage',
+    'after',
   ]),
 };
+
+/** The database a Prisma 7 delegate's client speaks (`postgresql`, `mysql`...), when it says. */
+function readProvider(delegate: unknown): string | undefined {
+  const parent = (delegate as { $parent?: { _engineConfig?: { activeProvider?: unknown } } }).$parent;
+  const provider = parent?._engineConfig?.activeProvider;
+  return typeof provider === 'string' ? provider : undefined;
+}
 
 function refuseUnknownKeys(operation: QueryOperation, args: object | undefined): void {
   if (args === undefined || args === null) return;
@@ -175,6 +186,8 @@ export class QueryService<
    * delegate that does not expose it. `ResourceQuery` checks operands against them.
    */
   readonly modelTypes: ModelTypes | undefined;
+  private readonly cursors: CursorCodec;
+  private readonly provider: string | undefined;
 
   constructor(
     protected readonly delegate: TDelegate,
@@ -185,6 +198,11 @@ export class QueryService<
     const fields = readRuntimeFields(delegate);
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
     this.modelTypes = readModelTypes(delegate);
+    this.provider = readProvider(delegate);
+    this.cursors = new CursorCodec(
+      this.options.cursorSecret,
+      this.options.cursorScope ?? this.modelTypes?.name ?? this.options.access?.subject ?? 'default',
+    );
   }
 
   /**
@@ -303,10 +321,21 @@ export class QueryService<
 
   /**
    * One page of records and its page meta (docs/spec-conformance.md#22-server-side-paginated-result). `page` defaults to 1 and `perPage` to
-   * `defaultPerPage`; bad values are a 400. The count and the page read run concurrently. With
-   * `{ count: false }` no count runs: one extra row is read to know `hasNextPage`, and the page
-   * meta has no totals.
+   * `defaultPerPage`; bad values are a 400. The sort always ends with `idField`, so the order is
+   * total. The count and the page read run concurrently. With `{ count: false }` no count runs: one
+   * extra row is read to know `hasNextPage`, and the page meta has no totals.
+   *
+   * Keyset paging: `meta.nextCursor` is the position after the page's last row (`null` on the last
+   * page), and `after: <cursor>` (instead of `page`) reads the rows after it, in the same order.
+   * A cursor is signed (`cursorSecret`) and bound to this service's model (`cursorScope`) and to the
+   * sort it was made for; any other is a 400 `invalid_cursor`. Keyset paging needs a sort by the
+   * model's own fields (not a relation's, not `_count`).
    */
+  query(
+    args: QueryArgs<TTypeMap> & { after: string },
+    ability?: TAbility,
+    options?: QueryCallOptions,
+  ): Promise<KeysetQueryResult<DelegateRecord<TDelegate>>>;
   query(
     args?: QueryArgs<TTypeMap>,
     ability?: TAbility,
@@ -321,37 +350,146 @@ export class QueryService<
     args?: QueryArgs<TTypeMap>,
     ability?: TAbility,
     options?: QueryCallOptions,
-  ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>>;
+  ): Promise<
+    | QueryResult<DelegateRecord<TDelegate>>
+    | PartialQueryResult<DelegateRecord<TDelegate>>
+    | KeysetQueryResult<DelegateRecord<TDelegate>>
+  >;
   query(
     args: QueryArgs<TTypeMap> = {},
     ability?: TAbility,
     options: QueryCallOptions = {},
-  ): Promise<QueryResult<DelegateRecord<TDelegate>> | PartialQueryResult<DelegateRecord<TDelegate>>> {
+  ): Promise<
+    | QueryResult<DelegateRecord<TDelegate>>
+    | PartialQueryResult<DelegateRecord<TDelegate>>
+    | KeysetQueryResult<DelegateRecord<TDelegate>>
+  > {
     return this.run('query', async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
-      const { args: base, empty } = this.withAccess('query', this.clientArgs('query', args), ability);
+      const client = this.clientArgs('query', args);
+      const order = totalOrder(client.orderBy, this.options.idField, this.modelTypes, this.provider);
+      const position = args.after === undefined ? undefined : this.position(args, order);
+      const { args: scoped, empty } = this.withAccess(
+        'query',
+        { ...client, orderBy: order.orderBy },
+        ability,
+      );
+      const { args: base, added } = this.withSortKeys(scoped, order);
+      const rows = (records: unknown[]) => this.stripped(records, added);
+      const cursorAfter = (records: readonly unknown[]) => this.cursorAfter(records, order);
+
+      if (position !== undefined && order.keys !== undefined) {
+        const after = keysetWhere(order.keys, position, this.options.idField);
+        const where = base.where === undefined ? after : { AND: [base.where, after] };
+        const pageArgs = { ...base, where, take: perPage + 1 };
+        const countArgs = base.where === undefined ? {} : { where: base.where };
+        const counted = options.count !== false;
+        log.args = counted ? { findMany: pageArgs, count: countArgs } : pageArgs;
+        const [records, itemCount] = empty
+          ? [[], counted ? 0 : undefined]
+          : await Promise.all([
+              this.delegate.findMany(pageArgs) as PromiseLike<unknown[]>,
+              counted ? (this.delegate.count(countArgs) as PromiseLike<number>) : undefined,
+            ]);
+        const hasNextPage = records.length > perPage;
+        const shown = hasNextPage ? records.slice(0, perPage) : records;
+        const nextCursor = hasNextPage ? cursorAfter(shown) : null;
+        return {
+          items: rows(shown) as DelegateRecord<TDelegate>[],
+          pageMeta: new KeysetPageMetaDTO({
+            perPage,
+            hasNextPage,
+            nextCursor,
+            ...(itemCount === undefined ? {} : { itemCount }),
+          }),
+        };
+      }
+
       const skip = (page - 1) * perPage;
       if (options.count === false) {
         const pageArgs = { ...base, skip, take: perPage + 1 };
         log.args = pageArgs;
-        const rows = empty ? [] : ((await this.delegate.findMany(pageArgs)) as DelegateRecord<TDelegate>[]);
-        const hasNextPage = rows.length > perPage;
+        const records = empty ? [] : ((await this.delegate.findMany(pageArgs)) as unknown[]);
+        const hasNextPage = records.length > perPage;
+        const shown = hasNextPage ? records.slice(0, perPage) : records;
+        const nextCursor = hasNextPage ? cursorAfter(shown) : null;
         return {
-          items: hasNextPage ? rows.slice(0, perPage) : rows,
-          pageMeta: new PartialPageMetaDTO({ page, perPage, hasPrevPage: page > 1, hasNextPage }),
+          items: rows(shown) as DelegateRecord<TDelegate>[],
+          pageMeta: new PartialPageMetaDTO({ page, perPage, hasPrevPage: page > 1, hasNextPage, nextCursor }),
         };
       }
       const pageArgs = { ...base, skip, take: perPage };
       const countArgs = base.where === undefined ? {} : { where: base.where };
       log.args = { findMany: pageArgs, count: countArgs };
       if (empty)
-        return { items: [], pageMeta: new PageMetaDTO(computePageMeta({ page, perPage, itemCount: 0 })) };
-      const [items, itemCount] = await Promise.all([
-        this.delegate.findMany(pageArgs) as PromiseLike<DelegateRecord<TDelegate>[]>,
+        return {
+          items: [],
+          pageMeta: new PageMetaDTO({
+            ...computePageMeta({ page, perPage, itemCount: 0 }),
+            nextCursor: null,
+          }),
+        };
+      const [records, itemCount] = await Promise.all([
+        this.delegate.findMany(pageArgs) as PromiseLike<unknown[]>,
         this.delegate.count(countArgs) as PromiseLike<number>,
       ]);
-      return { items, pageMeta: new PageMetaDTO(computePageMeta({ page, perPage, itemCount })) };
+      const meta = computePageMeta({ page, perPage, itemCount });
+      const nextCursor = meta.hasNextPage && records.length > 0 ? cursorAfter(records) : null;
+      return {
+        items: rows(records) as DelegateRecord<TDelegate>[],
+        pageMeta: new PageMetaDTO({ ...meta, nextCursor }),
+      };
     });
+  }
+
+  /** The position an `after` cursor holds; a 400 when it cannot be one for this read. */
+  private position(args: QueryArgs<TTypeMap>, order: TotalOrder): unknown[] {
+    const refuse = (message: string): never => {
+      throw new FacetQueryError([{ code: 'invalid_cursor', path: ['after'], message }]);
+    };
+    if (args.page !== undefined)
+      refuse('after and page cannot be combined: a cursor is a position of its own');
+    if (order.keys === undefined) {
+      refuse("Keyset paging (after) needs a sort by the model's own fields, not a relation's or a _count.");
+    }
+    return this.cursors.decode(args.after, order.signature, order.keys?.length ?? 0);
+  }
+
+  /** The cursor after the last of `records`, or `null` when the sort cannot be a keyset. */
+  private cursorAfter(records: readonly unknown[], order: TotalOrder): string | null {
+    const last = records[records.length - 1] as Record<string, unknown> | undefined;
+    if (last === undefined || order.keys === undefined) return null;
+    return this.cursors.encode(
+      order.signature,
+      order.keys.map((key) => last[key.field] ?? null),
+    );
+  }
+
+  /**
+   * A `select` that leaves out a sort key gets it added, so the next cursor can be built; `added`
+   * names what the caller did not ask for, and is removed from the rows again.
+   */
+  private withSortKeys(
+    args: DelegateArgs,
+    order: TotalOrder,
+  ): { args: DelegateArgs; added: readonly string[] } {
+    const select = args.select;
+    if (order.keys === undefined || typeof select !== 'object' || select === null) return { args, added: [] };
+    const chosen = select as Record<string, unknown>;
+    const added = order.keys.map((key) => key.field).filter((field) => chosen[field] !== true);
+    if (added.length === 0) return { args, added };
+    const widened: Record<string, unknown> = { ...chosen };
+    for (const field of added) widened[field] = true;
+    return { args: { ...args, select: widened }, added };
+  }
+
+  private stripped(records: unknown[], added: readonly string[]): unknown[] {
+    if (added.length === 0) return records;
+    for (const record of records) {
+      if (typeof record !== 'object' || record === null) continue;
+      for (const field of added) delete (record as Record<string, unknown>)[field];
+    }
+    return records;
   }
 
   /**

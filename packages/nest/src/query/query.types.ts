@@ -1,4 +1,4 @@
-import type { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import type { BaseDelegateTypeMap } from './delegate.types.js';
 
 type OrderBy<TMap extends BaseDelegateTypeMap> =
@@ -52,6 +52,8 @@ export interface CountArgs<TMap extends BaseDelegateTypeMap> {
  */
 export interface QueryArgs<TMap extends BaseDelegateTypeMap> {
   page?: number | string;
+  /** A `meta.nextCursor` of an earlier page: the rows after it (keyset paging; not with `page`). */
+  after?: string;
   perPage?: number | string;
   where?: TMap['whereInput'];
   orderBy?: OrderBy<TMap>;
@@ -73,6 +75,12 @@ export interface QueryCallOptions {
 export interface QueryResult<TRecord> {
   items: TRecord[];
   pageMeta: PageMetaDTO;
+}
+
+/** The result of a keyset page, `query({ after })`: the rows after the cursor. */
+export interface KeysetQueryResult<TRecord> {
+  items: TRecord[];
+  pageMeta: KeysetPageMetaDTO;
 }
 
 /** The result of `query(..., { count: false })`: the same page, without the totals. */

@@ -1,7 +1,7 @@
 import { type FacetIssue, FacetQueryError, type FieldSelection } from '@facet/core';
 import { locateField } from '../projection/locate-field.js';
 
-/** The page-meta fields a `meta{…}` projection may name (docs/spec-conformance.md#23-page-meta-fields, plus Facet's two flags). */
+/** The page-meta fields a `meta{…}` projection may name (docs/spec-conformance.md#23-page-meta-fields, plus Facet's two flags and the keyset cursor). */
 export const META_FIELDS = [
   'page',
   'perPage',
@@ -9,6 +9,7 @@ export const META_FIELDS = [
   'pageCount',
   'hasPrevPage',
   'hasNextPage',
+  'nextCursor',
 ] as const;
 export type MetaField = (typeof META_FIELDS)[number];
 

@@ -63,8 +63,11 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
       const prefix = page.envelope ? ['items'] : [];
       return { page, prepared: this.prepare(query, page.items, prefix, read) };
     });
+    // A keyset page (`after`) counts only when the envelope asks for totals; an offset page also
+    // when there is no envelope, as the spec's meta has them.
+    const keyset = (query as { after?: unknown }).after !== undefined;
     const result = await this.options.service.query(prepared.query, read.ability, {
-      count: needsCount(page),
+      count: keyset ? page.envelope && needsCount(page) : needsCount(page),
     });
     const items = prepared.projection.project(this.mapAll(result.items, read)) as Partial<TDto>[];
     this.showCounts(query, result.items, items, read);

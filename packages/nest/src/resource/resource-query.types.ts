@@ -1,5 +1,5 @@
 import type { PageMeta } from '@facet/core';
-import type { PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import type { QueryBudget } from '../policy/query-budget.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
@@ -15,7 +15,7 @@ export interface ResourceQueryService<TModel, TAbility> {
     args: object,
     ability: TAbility | undefined,
     options: { count?: boolean },
-  ): Promise<{ items: TModel[]; pageMeta: PageMetaDTO | PartialPageMetaDTO }>;
+  ): Promise<{ items: TModel[]; pageMeta: PageMetaDTO | PartialPageMetaDTO | KeysetPageMetaDTO }>;
   findById(id: string | number | bigint, args: object, ability?: TAbility): Promise<TModel>;
   /**
    * The field types of the model (`QueryService` reads them from Prisma's runtime data model):

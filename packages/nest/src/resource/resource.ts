@@ -43,6 +43,8 @@ export interface ResourceEnvironment<TAbility> {
   readonly client: unknown;
   /** The access filter of a subject for an ability (CASL: `createCaslAccessibleWhere()`). */
   readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
+  /** The key keyset cursors are signed with; see `QueryServiceOptions.cursorSecret`. */
+  readonly cursorSecret?: string | Uint8Array | undefined;
 }
 
 /** The arguments a client may send to `count`. */
@@ -120,9 +122,13 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       this.subject !== undefined && this.accessibleWhere !== undefined
         ? { subject: this.subject, accessibleWhere: this.accessibleWhere }
         : {};
+    const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
     this.service = new QueryService<TDelegate, BaseDelegateTypeMap, TAbility>(delegate, {
       ...definition.service,
       ...access,
+      // A cursor is bound to the resource it was made for (two resources may read one model).
+      cursorScope: definition.service?.cursorScope ?? `resource:${definition.name}`,
+      ...(cursorSecret === undefined ? {} : { cursorSecret }),
       dto: definition.dto,
     });
     this.modelTypes = this.service.modelTypes;

@@ -16,7 +16,14 @@ export interface Recording<TDelegate> {
 
 const METHODS = ['findFirst', 'findMany', 'findUnique', 'count', 'aggregate'] as const;
 
-export function recordDelegate<TDelegate extends QueryDelegate>(real: TDelegate): Recording<TDelegate> {
+/**
+ * With `introspectable`, the wrapper also carries the real delegate's `$name` and `$parent`, so
+ * Facet reads the model's types through it as through the real one (keyset paging needs them).
+ */
+export function recordDelegate<TDelegate extends QueryDelegate>(
+  real: TDelegate,
+  options: { readonly introspectable?: boolean } = {},
+): Recording<TDelegate> {
   const calls: RecordedCall[] = [];
   const events: string[] = [];
   const wrapper: Record<string, (args?: object) => Promise<unknown>> = {};
@@ -30,6 +37,10 @@ export function recordDelegate<TDelegate extends QueryDelegate>(real: TDelegate)
         events.push(`end:${method}`);
       }
     };
+  }
+  if (options.introspectable) {
+    const { $name, $parent } = real as unknown as { $name?: unknown; $parent?: unknown };
+    Object.assign(wrapper, { $name, $parent });
   }
   return { delegate: wrapper as unknown as TDelegate, calls, events };
 }

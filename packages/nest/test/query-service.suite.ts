@@ -357,7 +357,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
               isbn: `${tag}-${i}`,
               price: `${(i % 4) + 1}.50`,
               pages: [100, 200, 300][i % 3] as number,
-              genre: 'FICTION',
+              genre: (['FICTION', 'SCIENCE', 'HISTORY'] as const)[Math.floor(i / 4)] as 'FICTION',
               published: i % 2 === 0,
               publishedAt: i % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 1 + (i % 5))),
               internalNote: i % 3 === 0 ? null : `note ${i % 2}`,
@@ -393,6 +393,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         ['publishedAt desc (nulls)', { publishedAt: 'desc' }],
         ['internalNote desc, pages asc', [{ internalNote: 'desc' }, { pages: 'asc' }]],
         ['published, price, title', [{ published: 'asc' }, { price: 'desc' }, { title: 'asc' }]],
+        ['genre desc (an enum), pages', [{ genre: 'desc' }, { pages: 'asc' }]],
         ['no sort', undefined],
       ])('walking by after gives exactly the offset order: %s', async (_name, orderBy) => {
         const service = books();

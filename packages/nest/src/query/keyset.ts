@@ -11,7 +11,20 @@ export interface SortKey {
   readonly nullable: boolean;
   /** Booleans have no `gt`/`lt` in Prisma: they are compared as values. */
   readonly boolean: boolean;
+  /** An enum's values in declaration order (how databases sort enums); it has no `gt`/`lt` either. */
+  readonly enumValues?: readonly string[];
 }
+
+/** Types whose order Prisma can compare with `gt`/`lt` (or, for booleans and enums, by value). */
+const ORDERED_TYPES: ReadonlySet<string> = new Set([
+  'String',
+  'Int',
+  'BigInt',
+  'Float',
+  'Decimal',
+  'DateTime',
+  'Boolean',
+]);
 
 /** A paged read's sort, made total by the id field. */
 export interface TotalOrder {
@@ -60,7 +73,9 @@ export function totalOrder(
     for (const [field, value] of Object.entries(entry)) {
       // Without the model's types (a delegate that hides Prisma's data model) the keys' types and
       // nullability are unknown, and a keyset filter could not be built safely.
-      const scalar = model !== undefined && model.scalar(field) !== undefined;
+      const type = model?.scalar(field);
+      const enumValues = type === 'Enum' ? model?.enumValues(field) : undefined;
+      const scalar = type !== undefined && (ORDERED_TYPES.has(type) || enumValues !== undefined);
       let direction: Direction | undefined;
       let nulls: NullsPosition | undefined;
       if (isDirection(value)) direction = value;
@@ -82,8 +97,9 @@ export function totalOrder(
         direction,
         nulls: nulls ?? defaultNulls(provider, direction),
         // Unknown nullability (no schema text) keeps the null branches: then merely unused.
-        nullable: model.nullable(field) ?? true,
-        boolean: model.scalar(field) === 'Boolean',
+        nullable: model?.nullable(field) ?? true,
+        boolean: type === 'Boolean',
+        ...(enumValues === undefined ? {} : { enumValues }),
       });
     }
   }
@@ -112,6 +128,12 @@ function after(key: SortKey, value: unknown): object | undefined {
     if (value === (key.direction === 'asc'))
       return key.nullable && key.nulls === 'last' ? { [key.field]: null } : undefined;
     beyond = { [key.field]: { equals: key.direction === 'asc' } };
+  } else if (key.enumValues !== undefined) {
+    const index = key.enumValues.indexOf(value as string);
+    const later =
+      key.direction === 'asc' ? key.enumValues.slice(index + 1) : key.enumValues.slice(0, Math.max(index, 0));
+    if (later.length === 0) return key.nullable && key.nulls === 'last' ? { [key.field]: null } : undefined;
+    beyond = { [key.field]: { in: later } };
   } else beyond = { [key.field]: { [key.direction === 'asc' ? 'gt' : 'lt']: value } };
   // `>` and `<` never match null: nulls sorted last follow every value.
   return key.nullable && key.nulls === 'last' ? { OR: [beyond, { [key.field]: null }] } : beyond;

@@ -33,6 +33,14 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
         schema: { type: 'integer', minimum: 1, maximum: options.maxPerPage ?? 100 },
         description: 'Page size; above the maximum is a 400, never clamped.',
       }),
+      ApiQuery({
+        name: 'after',
+        required: false,
+        schema: { type: 'string', minLength: 1 },
+        description:
+          'Keyset paging: `meta.nextCursor` of the previous page; answers the rows after it, in the same order. ' +
+          'Send the same where, orderBy and perPage; not with `page`. A cursor of another list or sort is a 400 `invalid_cursor`.',
+      }),
     );
   }
   decorators.push(

@@ -11,7 +11,7 @@ export const PAGED_FIELDS_DESCRIPTION = [
   FIELDS_DESCRIPTION,
   '',
   'Envelope projection: an expression whose top level is only `items{…}` and/or `meta{…}` (with braces) projects',
-  'the `{ items, meta }` envelope; meta fields are page, perPage, itemCount, pageCount, hasPrevPage, hasNextPage.',
+  'the `{ items, meta }` envelope; meta fields are page, perPage, itemCount, pageCount, hasPrevPage, hasNextPage, nextCursor.',
   'Without itemCount and pageCount no count query runs. A resource field named `items` or `meta` is projected',
   'inside the envelope: `items{items{name}}`.',
 ].join('\n');

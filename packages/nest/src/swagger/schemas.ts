@@ -3,9 +3,13 @@ import type { SchemaObject } from '@nestjs/swagger';
 /** OpenAPI schema of `PageMetaDTO` (kept here so the DTO itself stays free of @nestjs/swagger). */
 export const PAGE_META_SCHEMA: SchemaObject = {
   type: 'object',
-  required: ['page', 'perPage', 'hasPrevPage', 'hasNextPage'],
+  required: ['perPage', 'hasPrevPage', 'hasNextPage', 'nextCursor'],
   properties: {
-    page: { type: 'integer', minimum: 1, description: 'Current page number' },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Current page number (absent on a keyset page: `after`)',
+    },
     perPage: { type: 'integer', minimum: 1, description: 'Page size' },
     itemCount: {
       type: 'integer',
@@ -19,6 +23,11 @@ export const PAGE_META_SCHEMA: SchemaObject = {
     },
     hasPrevPage: { type: 'boolean' },
     hasNextPage: { type: 'boolean' },
+    nextCursor: {
+      type: 'string',
+      nullable: true,
+      description: 'Send as `after` for the rows after this page; null on the last page',
+    },
   },
 };
 

@@ -1,0 +1,131 @@
+// Keyset paging on every list route of the example (design: "Keyset paging"), over HTTP on PGlite
+// and PostgreSQL: walking by `after` gives exactly the offset order, for anonymous callers and
+// admins, with filters and multi-key sorts (ties, the nullable publishedAt), and every refusal is a
+// 400 with a code.
+import { encodeQuery } from '@facet/core';
+import { describe, expect, it } from 'vitest';
+import type { Role } from './support/http.js';
+import { onEachTarget } from './support/onEachTarget.js';
+
+interface Page {
+  items: { id: number | string }[];
+  meta: { nextCursor?: string | null; itemCount?: number; hasNextPage?: boolean; page?: number };
+}
+
+const LISTS: { route: string; query: Record<string, unknown> }[] = [
+  { route: '/books', query: { orderBy: [{ pages: 'desc' }] } },
+  { route: '/books', query: { orderBy: [{ publishedAt: 'desc' }, { title: 'asc' }] } },
+  { route: '/books', query: { orderBy: [{ publishedAt: 'asc' }] } },
+  {
+    route: '/books',
+    query: { where: { genre: { in: ['FICTION', 'SCIENCE'] } }, orderBy: [{ price: 'asc' }] },
+  },
+  { route: '/books', query: { orderBy: [{ published: 'asc' }, { genre: 'desc' }] } },
+  { route: '/books/search', query: { where: { pages: { gte: 150 } }, orderBy: [{ title: 'desc' }] } },
+  { route: '/authors', query: { orderBy: [{ country: 'asc' }] } },
+  { route: '/authors', query: {} },
+  { route: '/reviews', query: { orderBy: [{ rating: 'desc' }, { createdAt: 'asc' }] } },
+  { route: '/reviews', query: { where: { rating: { gte: 3 } } } },
+];
+
+await onEachTarget('keyset paging', ({ get }) => {
+  const ids = (page: Page) => page.items.map((item) => item.id);
+
+  /** Every row of a list, by offset pages of 100. */
+  async function all(route: string, query: Record<string, unknown>, role: Role) {
+    const rows: Page['items'] = [];
+    for (let page = 1; page < 50; page++) {
+      const { status, body } = await get<Page>(
+        `${route}?${encodeQuery({ ...query, perPage: 100, page })}`,
+        role,
+      );
+      expect(status).toBe(200);
+      rows.push(...body.items);
+      if (!body.meta.hasNextPage) {
+        expect(body.meta.nextCursor).toBeNull();
+        return { items: rows };
+      }
+    }
+    throw new Error('the list did not end');
+  }
+
+  for (const role of ['anonymous', 'admin'] as const) {
+    describe(`as ${role}`, () => {
+      it.each(LISTS)('walking $route by after gives the offset order: $query', async ({ route, query }) => {
+        const whole = await all(route, query, role);
+        const walked: (number | string)[] = [];
+        const offset: (number | string)[] = [];
+        let after: string | undefined;
+        for (let page = 1; page < 100; page++) {
+          const byCursor = await get<Page>(
+            `${route}?${encodeQuery({ ...query, perPage: 25, ...(after === undefined ? {} : { after }) })}`,
+            role,
+          );
+          expect(byCursor.status).toBe(200);
+          walked.push(...ids(byCursor.body));
+          const byPage = await get<Page>(`${route}?${encodeQuery({ ...query, perPage: 25, page })}`, role);
+          offset.push(...ids(byPage.body));
+          if (byCursor.body.meta.nextCursor === null) break;
+          expect(typeof byCursor.body.meta.nextCursor).toBe('string');
+          after = byCursor.body.meta.nextCursor as string;
+        }
+        expect(walked).toEqual(ids(whole));
+        expect(offset).toEqual(ids(whole));
+        expect(walked.length).toBeGreaterThan(25);
+      });
+    });
+  }
+
+  it('a cursor is only a position: it never shows an anonymous caller what an admin may read', async () => {
+    const query = { orderBy: [{ publishedAt: 'desc' }] };
+    const admin = await get<Page>(`/books?${encodeQuery({ ...query, perPage: 3 })}`, 'admin');
+    const cursor = admin.body.meta.nextCursor as string;
+    const anonymous = await get<Page>(`/books?${encodeQuery({ ...query, perPage: 100, after: cursor })}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.items.length).toBeGreaterThan(0);
+    const published = await all('/books', { where: { published: true }, ...query }, 'admin');
+    expect(ids(anonymous.body).every((id) => ids(published).includes(id))).toBe(true);
+  });
+
+  it('a keyset page counts only when the projection asks for totals', async () => {
+    const first = await get<Page>(`/books?${encodeQuery({ perPage: 5 })}`);
+    const after = first.body.meta.nextCursor as string;
+    const plain = await get<Page>(`/books?${encodeQuery({ perPage: 5, after })}`);
+    expect(plain.body.meta).toEqual({
+      perPage: 5,
+      hasPrevPage: true,
+      hasNextPage: true,
+      nextCursor: expect.any(String),
+    });
+    const envelope = await get<Page>(
+      `/books?${encodeQuery({ perPage: 5, after, fields: 'items{id},meta{nextCursor,hasNextPage}' })}`,
+    );
+    expect(Object.keys(envelope.body.meta)).toEqual(['nextCursor', 'hasNextPage']);
+    const counted = await get<Page>(
+      `/books?${encodeQuery({ perPage: 5, after, fields: 'items{id},meta{itemCount}' })}`,
+    );
+    expect(counted.body.meta.itemCount).toBe((await all('/books', {}, 'anonymous')).items.length);
+  });
+
+  it('refuses after with page, a tampered, garbage or foreign cursor, and another sort’s (400 invalid_cursor)', async () => {
+    const books = await get<Page>(`/books?${encodeQuery({ orderBy: [{ pages: 'asc' }], perPage: 2 })}`);
+    const authors = await get<Page>(`/authors?${encodeQuery({ perPage: 2 })}`);
+    const cursor = books.body.meta.nextCursor as string;
+    const [payload, mac] = cursor.split('.') as [string, string];
+    const tampered = `${payload}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    for (const [label, path] of [
+      ['with page', `/books?${encodeQuery({ orderBy: [{ pages: 'asc' }], page: 2, after: cursor })}`],
+      ['tampered', `/books?${encodeQuery({ orderBy: [{ pages: 'asc' }], after: tampered })}`],
+      ['garbage', `/books?${encodeQuery({ after: 'garbage' })}`],
+      ['another sort', `/books?${encodeQuery({ orderBy: [{ pages: 'desc' }], after: cursor })}`],
+      ['another resource', `/books?${encodeQuery({ after: authors.body.meta.nextCursor as string })}`],
+      ['reviews with a book cursor', `/reviews?${encodeQuery({ after: cursor })}`],
+    ] as const) {
+      const { status, body } = await get<{ code?: string; path?: string }>(path);
+      expect(status, label).toBe(400);
+      expect(body, label).toMatchObject({ code: 'invalid_cursor', path: 'after' });
+    }
+    const empty = await get<{ code?: string }>('/books?after=');
+    expect(empty.status).toBe(400);
+  });
+});

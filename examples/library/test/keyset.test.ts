@@ -29,7 +29,7 @@ const LISTS: { route: string; query: Record<string, unknown> }[] = [
 ];
 
 await onEachTarget('keyset paging', ({ get }) => {
-  const ids = (page: Page) => page.items.map((item) => item.id);
+  const ids = (page: Pick<Page, 'items'>) => page.items.map((item) => item.id);
 
   /** Every row of a list, by offset pages of 100. */
   async function all(route: string, query: Record<string, unknown>, role: Role) {

@@ -2,6 +2,7 @@
 // and PostgreSQL: walking by `after` gives exactly the offset order, for anonymous callers and
 // admins, with filters and multi-key sorts (ties, the nullable publishedAt), and every refusal is a
 // 400 with a code.
+import { createApiClient, useModuleApi } from '@facet/client';
 import { encodeQuery } from '@facet/core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from './support/http.js';
@@ -28,7 +29,7 @@ const LISTS: { route: string; query: Record<string, unknown> }[] = [
   { route: '/reviews', query: { where: { rating: { gte: 3 } } } },
 ];
 
-await onEachTarget('keyset paging', ({ get }) => {
+await onEachTarget('keyset paging', ({ get, app }) => {
   const ids = (page: Pick<Page, 'items'>) => page.items.map((item) => item.id);
 
   /** Every row of a list, by offset pages of 100. */
@@ -75,6 +76,20 @@ await onEachTarget('keyset paging', ({ get }) => {
       });
     });
   }
+
+  it('@facet/client walks a list with pages(), by cursor', async () => {
+    const books = useModuleApi<{ id: number }>(createApiClient({ origin: app().origin }), 'books');
+    const query = { orderBy: [{ publishedAt: 'desc' }], perPage: 30 };
+    const walked: number[] = [];
+    let pages = 0;
+    for await (const page of books.pages(query)) {
+      pages++;
+      walked.push(...page.items.map((item) => item.id));
+    }
+    expect(pages).toBeGreaterThan(1);
+    expect(walked).toEqual(ids(await all('/books', { orderBy: query.orderBy }, 'anonymous')));
+    await expect(books.pages({ page: 2 }).next()).rejects.toThrow(TypeError);
+  });
 
   it('a cursor is only a position: it never shows an anonymous caller what an admin may read', async () => {
     const query = { orderBy: [{ publishedAt: 'desc' }] };

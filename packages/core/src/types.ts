@@ -30,6 +30,8 @@ export interface QueryInput<
 > {
   page?: number;
   perPage?: number;
+  /** `meta.nextCursor` of an earlier page: the rows after it (keyset paging; not with `page`). */
+  after?: string;
   where?: TWhere;
   orderBy?: TOrderBy | TOrderBy[];
   include?: TInclude;

@@ -28,6 +28,16 @@ export interface ModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TI
   update(id: ResourceId, data: TUpdate, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
   /** `DELETE /endpoint/:id` */
   delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+  /**
+   * Every page of `GET /endpoint`, one after the other, by keyset paging: the first page, then
+   * `after` each page's `meta.nextCursor` until it is `null`. Not one of the spec's seven; for
+   * exports and infinite lists. `query` must not name `page` or `after`.
+   *
+   * ```ts
+   * for await (const page of books.pages({ where, perPage: 100 })) rows.push(...page.items);
+   * ```
+   */
+  pages(query?: ModuleQuery, config?: AxiosRequestConfig): AsyncGenerator<Paginated<TItem>, void, undefined>;
 }
 
 function encodeId(id: ResourceId): string {
@@ -88,5 +98,25 @@ export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<
     create: (data, query, config) => send('post', base, query, config, data),
     update: (id, data, query, config) => send('patch', at(id), query, config, data),
     delete: (id, query, config) => send('delete', at(id), query, config),
+    async *pages(query = {}, config) {
+      if ('page' in query || 'after' in query) {
+        throw new TypeError(
+          'useModuleApi: pages() walks by cursor; leave `page` and `after` out of its query',
+        );
+      }
+      let after: string | undefined;
+      for (;;) {
+        const page: Paginated<TItem> = await send(
+          'get',
+          base,
+          after === undefined ? query : { ...query, after },
+          config,
+        );
+        yield page;
+        const next = page.meta?.nextCursor;
+        if (typeof next !== 'string' || next === '') return;
+        after = next;
+      }
+    },
   };
 }

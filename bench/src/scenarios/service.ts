@@ -107,6 +107,37 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
         },
       },
     ];
+    // At depth (the large table only): page 1,000 by offset (skipping 19,980 rows) and by keyset
+    // (`after` the cursor of page 999), both without a count, so only the paging differs.
+    const DEPTH = 1000;
+    if (large) {
+      const previous = await service.query({ ...args, perPage: PER_PAGE, page: DEPTH - 1 }, undefined, {
+        count: false,
+      });
+      const after = previous.pageMeta.nextCursor;
+      if (typeof after !== 'string') throw new Error(`bench: the large table has no page ${DEPTH}`);
+      const byOffset = await service.query({ ...args, perPage: PER_PAGE, page: DEPTH }, undefined, {
+        count: false,
+      });
+      const byKeyset = await service.query({ ...args, perPage: PER_PAGE, after }, undefined, {
+        count: false,
+      });
+      if (
+        JSON.stringify(byOffset.items.map((r) => r.id)) !== JSON.stringify(byKeyset.items.map((r) => r.id))
+      ) {
+        throw new Error('bench: keyset page 1,000 differs from offset page 1,000');
+      }
+      variants.push(
+        {
+          name: `offset page ${DEPTH.toLocaleString('en')} (skip ${((DEPTH - 1) * PER_PAGE).toLocaleString('en')}), no count`,
+          run: () => service.query({ ...args, perPage: PER_PAGE, page: DEPTH }, undefined, { count: false }),
+        },
+        {
+          name: `keyset page ${DEPTH.toLocaleString('en')} (after a cursor), no count`,
+          run: () => service.query({ ...args, perPage: PER_PAGE, after }, undefined, { count: false }),
+        },
+      );
+    }
     const first = await service.query({ ...args, perPage: PER_PAGE });
     if (first.items.length !== PER_PAGE) {
       throw new Error(`bench: the service page holds ${first.items.length} rows, expected ${PER_PAGE}`);
@@ -140,6 +171,7 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
           op: '<=',
           value: 0.6,
         }),
+        ...(large ? [compare(measurements, 'keyset vs offset, page 1,000', at(11), at(10))] : []),
       ],
       notes: [],
     };

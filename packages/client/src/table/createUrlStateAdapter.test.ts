@@ -28,6 +28,18 @@ describe('createUrlStateAdapter', () => {
     expect(win.entries).toHaveLength(2);
   });
 
+  it('keeps the state a router put in history.state, when it replaces and when it pushes', () => {
+    const win = createFakeWindow('/list');
+    const routerState = { position: 3, current: '/list', key: 'abc' };
+    win.history.replaceState(routerState, '', '/list');
+    const url = createUrlStateAdapter({ window: win });
+    url.write({ ...defaults, page: 2 }, defaults, 'replace');
+    expect(win.history.state).toEqual(routerState);
+    url.write({ ...defaults, page: 3 }, defaults, 'push');
+    expect(win.entries).toEqual(['/list?table.page=2', '/list?table.page=3']);
+    expect(win.history.state).toEqual(routerState);
+  });
+
   it('reads nothing from a hostile or malformed URL instead of throwing', () => {
     for (const search of ['?table.__proto__.page=2', '?table.page=abc', '?table.sorting=%5Bbroken']) {
       expect(createUrlStateAdapter({ window: createFakeWindow(`/list${search}`) }).read()).toEqual({});

@@ -6,6 +6,8 @@ import { diffView, sanitizeView } from './tableStore.utils.js';
 export interface UrlEnvironment {
   readonly location: { readonly pathname: string; readonly search: string; readonly hash: string };
   readonly history: {
+    /** The current entry's state: Vue Router and React Router keep theirs here. */
+    readonly state?: unknown;
     pushState(data: unknown, unused: string, url?: string | null): void;
     replaceState(data: unknown, unused: string, url?: string | null): void;
   };
@@ -76,8 +78,11 @@ export function createUrlStateAdapter(options: UrlStateAdapterOptions = {}): Tab
       const next = search === '' ? '' : `?${search}`;
       if (next === win.location.search || (next === '' && win.location.search === '?')) return;
       const target = `${win.location.pathname}${next}${win.location.hash}`;
-      if (mode === 'push') win.history.pushState(null, '', target);
-      else win.history.replaceState(null, '', target);
+      // The entry keeps the state a router put there (`null` would wipe Vue Router's position and
+      // React Router's key): a replaced entry keeps its own, a pushed one starts from a copy of it.
+      const state = win.history.state ?? null;
+      if (mode === 'push') win.history.pushState(state, '', target);
+      else win.history.replaceState(state, '', target);
     },
     subscribe(listener) {
       win.addEventListener('popstate', listener);

@@ -7,6 +7,8 @@ import type { StorageLike } from '../../src/table/index.js';
  */
 export function createFakeWindow(initialUrl = '/books') {
   const entries = [initialUrl];
+  // The state object of each entry, as `history.state` holds it (routers keep theirs there).
+  const states: unknown[] = [null];
   let index = 0;
   const listeners = new Set<() => void>();
   const current = () => new URL(entries[index] as string, 'http://app.test');
@@ -27,13 +29,19 @@ export function createFakeWindow(initialUrl = '/books') {
       },
     },
     history: {
-      pushState(_data: unknown, _unused: string, url?: string | null) {
+      get state() {
+        return states[index];
+      },
+      pushState(data: unknown, _unused: string, url?: string | null) {
         entries.splice(index + 1);
+        states.splice(index + 1);
         entries.push(url ?? (entries[index] as string));
+        states.push(structuredClone(data));
         index++;
       },
-      replaceState(_data: unknown, _unused: string, url?: string | null) {
+      replaceState(data: unknown, _unused: string, url?: string | null) {
         entries[index] = url ?? (entries[index] as string);
+        states[index] = structuredClone(data);
       },
     },
     addEventListener: (_type: 'popstate', listener: () => void) => void listeners.add(listener),

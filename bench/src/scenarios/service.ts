@@ -60,7 +60,7 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
     const page = { ...args, skip: 0, take: PER_PAGE };
     const pushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto, { pushDown: true }).query;
     const unpushed = prepareFieldsQuery({ ...args, fields: FIELDS }, BookDto, { pushDown: false }).query;
-    const variants = [
+    const variants: { name: string; run: () => Promise<unknown> }[] = [
       { name: 'QueryService.query', run: () => service.query({ ...args, perPage: PER_PAGE }) },
       {
         name: 'raw findMany + count, sequential',

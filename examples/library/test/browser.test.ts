@@ -103,6 +103,24 @@ describe.skipIf(!hasChromium)('library web page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('loads more rows by cursor, in the order of the pages', async () => {
+    await page.getByTestId('sort-price').click();
+    await settle();
+    const firstPage = await cells('title');
+    await page.getByTestId('next-page').click();
+    await expect.poll(() => page.getByTestId('page-status').textContent()).toMatch(/^Page 2 /);
+    await settle();
+    const secondPage = await cells('title');
+    await page.getByTestId('prev-page').click();
+    await expect.poll(() => page.getByTestId('page-status').textContent()).toMatch(/^Page 1 /);
+    await settle();
+    await page.getByTestId('load-more').click();
+    await expect.poll(() => page.getByTestId('book-row').count()).toBe(40);
+    expect(await cells('title')).toEqual([...firstPage, ...secondPage]);
+    await expect(page.getByTestId('load-more').textContent()).resolves.toContain('40 of');
+    expect(problems).toEqual([]);
+  });
+
   it('sorts by one column and then by a second with Shift', async () => {
     await page.getByTestId('sort-price').click();
     await settle();

@@ -129,6 +129,18 @@ export function App() {
         onFilter={onFilter}
       />
 
+      {table.nextCursor !== null && table.status === 'success' ? (
+        <button
+          type="button"
+          className="load-more"
+          data-testid="load-more"
+          disabled={table.loading}
+          onClick={() => booksTable.loadMore()}
+        >
+          Load {table.perPage} more ({table.items.length} of {table.total} shown)
+        </button>
+      ) : null}
+
       <Pagination
         page={table.page}
         pageCount={table.pageCount}

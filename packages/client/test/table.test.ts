@@ -201,7 +201,7 @@ describe('createTableStore', () => {
     expect(store.getState().page).toBe(1);
     await settled(store);
     expect(harness.server.listRequests().at(-1)?.query.fields).toBe(
-      'items{id,title,author{name}},meta{page,perPage,itemCount,pageCount}',
+      'items{id,title,author{name}},meta{page,perPage,itemCount,pageCount,nextCursor}',
     );
   });
 

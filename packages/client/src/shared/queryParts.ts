@@ -70,7 +70,7 @@ export function formatFieldPaths(paths: readonly string[]): string {
 }
 
 /** The page-meta fields a paged store needs; requested when the envelope is projected. */
-const META_FIELDS = 'meta{page,perPage,itemCount,pageCount}';
+const META_FIELDS = 'meta{page,perPage,itemCount,pageCount,nextCursor}';
 
 /**
  * The `fields` parameter for a list: `undefined` loads the server's default selection, `envelope`

@@ -144,7 +144,26 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
           commit({ type: 'setPage', page: lastPage }, 'replace');
           return;
         }
-        dispatch({ type: 'success', items, total, pageCount });
+        dispatch({ type: 'success', items, total, pageCount, nextCursor: cursorOf(outcome.value?.meta) });
+      });
+  }
+
+  function loadMore(): void {
+    const after = state.nextCursor;
+    if (destroyed || after === null || request.pending) return;
+    // The same query from the cursor on: a position of its own, so without `page`.
+    const { page: _page, ...query } = deriveTableQuery(state, options);
+    dispatch({ type: 'fetch' });
+    void request
+      .run((signal) => options.resource.query({ ...query, after }, { signal }))
+      .then((outcome) => {
+        if (outcome.kind === 'stale') return;
+        if (outcome.kind === 'error') {
+          dispatch({ type: 'error', error: outcome.error });
+          return;
+        }
+        const items = Array.isArray(outcome.value?.items) ? outcome.value.items : [];
+        dispatch({ type: 'append', items, nextCursor: cursorOf(outcome.value?.meta) });
       });
   }
 
@@ -222,7 +241,12 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
     setVisibleColumns: (columns) => commit({ type: 'setVisibleColumns', columns }),
     reset: () => commit({ type: 'restore', view: defaults }),
     refetch: () => load(true),
+    loadMore,
   };
+}
+
+function cursorOf(meta: { nextCursor?: unknown } | undefined): string | null {
+  return typeof meta?.nextCursor === 'string' && meta.nextCursor !== '' ? meta.nextCursor : null;
 }
 
 /** The spec's name for the framework-agnostic table factory; adapters export hooks of the same name. */

@@ -66,6 +66,11 @@ interface TableResultBase<TRow> extends TableView {
   /** `meta.itemCount` of the last successful response. */
   readonly total: number;
   readonly pageCount: number;
+  /**
+   * `meta.nextCursor` of the last response: where `loadMore()` continues; `null` when no row
+   * follows (or the server does not page by cursor).
+   */
+  readonly nextCursor: string | null;
   readonly fetchStatus: 'fetching' | 'idle';
   /** `fetchStatus === 'fetching'`. */
   readonly loading: boolean;
@@ -119,7 +124,7 @@ export interface TableOptions<TRow> {
   /** Fields always requested when columns are chosen (a row key, say). @default [] */
   readonly baseFields?: readonly string[];
   /**
-   * How visible columns are sent: `envelope` sends `items{...},meta{page,perPage,itemCount,pageCount}`,
+   * How visible columns are sent: `envelope` sends `items{...},meta{page,perPage,itemCount,pageCount,nextCursor}`,
    * `items` sends the item fields alone for servers that project items only. Facet default. @default 'envelope'
    */
   readonly projection?: 'envelope' | 'items';
@@ -149,7 +154,9 @@ export type TableAction<TRow> =
       readonly items: readonly TRow[];
       readonly total: number;
       readonly pageCount: number;
+      readonly nextCursor: string | null;
     }
+  | { readonly type: 'append'; readonly items: readonly TRow[]; readonly nextCursor: string | null }
   | { readonly type: 'error'; readonly error: unknown };
 
 /** A value or a function of the previous value. */
@@ -180,4 +187,11 @@ export interface TableStore<TRow> {
   reset(): void;
   /** Runs the current query again. */
   refetch(): void;
+  /**
+   * "Load more" / infinite scroll: reads the rows after the last loaded one (`after` the last
+   * response's `nextCursor`) and appends them to `items`, leaving `page` as it is. Does nothing
+   * when `nextCursor` is `null` or a request is running. Any change of the view starts again from
+   * its first page.
+   */
+  loadMore(): void;
 }

@@ -42,6 +42,7 @@ describe('reduceTableState', () => {
       items: [{ id: 1 }],
       total: 1,
       pageCount: 1,
+      nextCursor: null,
     });
     const fetching = reduceTableState(loaded, { type: 'fetch' });
     expect(fetching).toMatchObject({ fetchStatus: 'fetching', loading: true, items: [{ id: 1 }] });
@@ -111,7 +112,7 @@ describe('table helpers', () => {
       where: { AND: [{ published: true }, { genre: { equals: 'science' } }, { title: { contains: 'ada' } }] },
       orderBy: [{ title: 'desc' }],
       include: { author: true },
-      fields: 'items{title},meta{page,perPage,itemCount,pageCount}',
+      fields: 'items{title},meta{page,perPage,itemCount,pageCount,nextCursor}',
     });
     expect(deriveTableQuery(getDefaultView({}), {})).toEqual({ page: 1, perPage: 20 });
   });

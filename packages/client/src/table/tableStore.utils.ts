@@ -54,6 +54,7 @@ export function getInitialState<TRow>(view: TableView): TableState<TRow> {
     items: [],
     total: 0,
     pageCount: 0,
+    nextCursor: null,
     status: 'idle',
     error: null,
     fetchStatus: 'idle',
@@ -143,6 +144,17 @@ export function reduceTableState<TRow>(state: TableState<TRow>, action: TableAct
         items: action.items,
         total: action.total,
         pageCount: action.pageCount,
+        nextCursor: action.nextCursor,
+        status: 'success',
+        error: null,
+        fetchStatus: 'idle',
+        loading: false,
+      };
+    case 'append':
+      return {
+        ...state,
+        items: [...state.items, ...action.items],
+        nextCursor: action.nextCursor,
         status: 'success',
         error: null,
         fetchStatus: 'idle',

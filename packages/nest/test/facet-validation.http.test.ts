@@ -10,7 +10,7 @@ const apps = new Map<string, RunningApp>();
 beforeAll(async () => {
   fixture = await openHttpFixture();
   for (const platform of PLATFORMS) apps.set(platform, await startApp(fixture, platform));
-});
+}, 60_000);
 
 afterAll(async () => {
   for (const running of apps.values()) await running.app.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   });
   await fixture.prisma.book.update({ where: { id: alpha }, data: { internalNote: 'restock' } });
   for (const platform of PLATFORMS) apps.set(platform, await startApp(fixture, platform));
-});
+}, 60_000);
 
 afterAll(async () => {
   for (const running of apps.values()) await running.app.close();

@@ -12,7 +12,7 @@ beforeAll(async () => {
   fixture = await openHttpFixture();
   running = await startApp(fixture, 'express');
   document = SwaggerModule.createDocument(running.app, new DocumentBuilder().setTitle('test').build());
-});
+}, 60_000);
 
 afterAll(async () => {
   await running?.app.close();

@@ -44,9 +44,9 @@ describe.skipIf(!built)('@nestjs/swagger stays optional', () => {
     expect(run(`import('./dist/esm/index.js').then((m) => console.log(typeof m.ResourceQuery))`)).toBe(
       'function',
     );
-  });
+  }, 60_000);
 
   it('the block works: the swagger sub-path fails to load without it', () => {
     expect(() => run(`require('./dist/cjs/swagger/index.js')`)).toThrow(/@nestjs\/swagger/);
-  });
+  }, 60_000);
 });

@@ -1,13 +1,16 @@
+import type { IncomingMessage } from 'node:http';
+
 export type Role = 'anonymous' | 'editor';
 
 /**
  * Who is calling. Replace this with your own authentication (a session, a JWT guard that put the
- * user on the request...); the quickstart knows one editor token, from EDITOR_TOKEN.
+ * user on the request...); the quickstart knows one editor token, from EDITOR_TOKEN. Anonymous
+ * callers get a role too: a resource with an access rule refuses a read that names no caller.
  */
-export function readCaller(request: unknown) {
-  const { authorization } = (request as { headers: Record<string, string | undefined> }).headers;
+export function readCaller(request: IncomingMessage) {
   const editorToken = process.env.EDITOR_TOKEN ?? 'editor-secret';
-  const role: Role = authorization === `Bearer ${editorToken}` ? 'editor' : 'anonymous';
+  const role: Role = request.headers.authorization === `Bearer ${editorToken}` ? 'editor' : 'anonymous';
+  // `ability` is what accessibleWhere receives; `context` is what the DTO's `expose` rules see.
   return { ability: role, context: { role } };
 }
 

@@ -1,20 +1,22 @@
 import { FacetModule } from '@facet/nest';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { accessibleWhere, readCaller } from './access.js';
 import { ArticlesController } from './articles/articles.controller.js';
 import { articles } from './articles/articles.resource.js';
-import type { PrismaClient } from './generated/prisma/client.js';
+import { PrismaModule } from './prisma/prisma.module.js';
+import { PrismaService } from './prisma/prisma.service.js';
 
-@Module({})
-export class AppModule {
-  static forClient(prisma: PrismaClient): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        FacetModule.forRoot({ prisma, accessibleWhere, readContext: readCaller }),
-        FacetModule.forFeature([articles]),
-      ],
-      controllers: [ArticlesController],
-    };
-  }
-}
+@Module({
+  imports: [
+    // Once per app: your Prisma client, the access rule, and how to read the caller.
+    FacetModule.forRootAsync({
+      imports: [PrismaModule],
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => ({ prisma, accessibleWhere, readContext: readCaller }),
+    }),
+    // In the module that serves them: the resources, injectable with @InjectResource(articles).
+    FacetModule.forFeature([articles]),
+  ],
+  controllers: [ArticlesController],
+})
+export class AppModule {}

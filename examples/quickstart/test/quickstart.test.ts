@@ -5,10 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { openDatabase } from '../src/database.js';
 import { listArticles } from '../src/list-articles.js';
+import { PrismaService } from '../src/prisma/prisma.service.js';
 
-let database: Awaited<ReturnType<typeof openDatabase>>;
 let app: INestApplication;
 let origin: string;
 
@@ -20,14 +19,12 @@ const get = async (path: string, token?: string) => {
 };
 
 beforeAll(async () => {
-  database = await openDatabase();
-  app = await createApp(database.prisma);
+  app = await createApp();
   await app.listen(0, '127.0.0.1');
   origin = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
   await app?.close();
-  await database?.close();
 });
 
 describe('the quickstart', () => {
@@ -52,12 +49,14 @@ describe('the quickstart', () => {
     ]) {
       const { status, body } = await get(path);
       expect(status, path).toBe(400);
+      expect(body, path).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(typeof body.code, path).toBe('string');
+      expect(typeof body.message, path).toBe('string');
     }
   });
 
   it('hides a draft on the detail route and in counts', async () => {
-    const [draft] = await database.prisma.article.findMany({ where: { published: false } });
+    const [draft] = await app.get(PrismaService).article.findMany({ where: { published: false } });
     expect((await get(`/articles/${draft?.id}`)).status).toBe(404);
     expect((await get(`/articles/${draft?.id}?fields=title`, 'editor-secret')).body).toEqual({
       title: 'Next week',

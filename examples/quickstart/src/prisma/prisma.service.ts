@@ -1,0 +1,34 @@
+// Your application already has its PrismaService; the quickstart's runs on embedded PGlite in
+// memory: the table from the committed DDL, and three articles, at start-up.
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  readonly #pglite: PGlite;
+
+  constructor() {
+    const pglite = new PGlite();
+    super({ adapter: new PrismaPGlite(pglite) });
+    this.#pglite = pglite;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.#pglite.exec(readFileSync(new URL('../../prisma/postgres.sql', import.meta.url), 'utf8'));
+    await this.article.createMany({
+      data: [
+        { title: 'Hello, Facet', body: 'One resource, every route.', published: true },
+        { title: 'Access rules', body: 'Anonymous readers see published articles.', published: true },
+        { title: 'Next week', body: 'Not out yet.', draftNote: 'Check the dates.' },
+      ],
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+    await this.#pglite.close();
+  }
+}

@@ -14,10 +14,14 @@
 //   DATABASE_REPLICA_URLS
 //                 comma-separated postgresql:// URLs of streaming replicas of DATABASE_URL; resource
 //                 reads go to them, writes to DATABASE_URL (docs/deploy.md)
+//   FACET_CURSOR_SECRET
+//                 the key keyset cursors are signed with (at least 16 bytes); the same in every process
+//                 behind one load balancer (default: random, shared by this process's workers)
 //   WEB_CONCURRENCY
 //                 worker processes sharing PORT (node:cluster; default 1: no cluster). Each worker has
 //                 its own pools and caches, so connections are WEB_CONCURRENCY × pool size × (1 + replicas)
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';
 import { libraryOptionsFromEnv } from './config.js';
 import { DEMO_ENV } from './demo.js';
@@ -37,6 +41,8 @@ if (workers > 1 && !process.env.DATABASE_URL) {
   throw new RangeError('WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL)');
 }
 if (workers > 1 && cluster.isPrimary) {
+  // Workers inherit the environment: one cursor key for all, so a cursor from one works in another.
+  process.env.FACET_CURSOR_SECRET ||= randomBytes(32).toString('base64url');
   // The primary process only supervises: it forks the workers, which share the listening socket,
   // and replaces one that dies, so a crash costs one worker's in-flight requests.
   let stopping = false;

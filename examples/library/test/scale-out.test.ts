@@ -50,6 +50,7 @@ async function startProcess(cluster: ReplicaCluster, workers: number): Promise<P
       DATABASE_POOL_SIZE: '3',
       WEB_CONCURRENCY: String(workers),
       FACET_DEMO: '0',
+      FACET_CURSOR_SECRET: 'scale-out-test-cursor-key-0123456789',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,10 +12,11 @@ export class AppModule {
   static forClient(
     prisma: PrismaClient,
     callerCache: CallerCacheOptions = DEFAULT_CALLER_CACHE,
+    replicas: readonly PrismaClient[] = [],
   ): DynamicModule {
     return {
       module: AppModule,
-      imports: [PrismaModule.forClient(prisma), ResourcesModule],
+      imports: [PrismaModule.forClient(prisma, replicas), ResourcesModule],
       providers: [
         { provide: CALLER_CACHE_OPTIONS, useValue: callerCache },
         { provide: APP_GUARD, useClass: AuthGuard },

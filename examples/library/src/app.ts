@@ -48,7 +48,7 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
     const app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forClient(database.prisma, options.callerCache),
+      AppModule.forClient(database.prisma, options.callerCache, database.replicas),
       {
         logger: options.logger ?? ['error', 'warn'],
       },

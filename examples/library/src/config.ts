@@ -14,6 +14,10 @@ export function libraryOptionsFromEnv(env: Readonly<Record<string, string | unde
       url: env.DATABASE_URL || undefined,
       pgliteDir: env.PGLITE_DIR || DEFAULT_PGLITE_DIR,
       postgres: postgresOptionsFromEnv(env),
+      replicaUrls: (env.DATABASE_REPLICA_URLS ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
     },
     webDir: packagePath('dist/web'),
     demo: demoModeFromEnv(env),

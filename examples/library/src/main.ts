@@ -11,6 +11,17 @@
 //   DATABASE_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
 //   DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
 //                 PostgreSQL pool and timeouts (see src/database/postgresOptions.ts for the defaults)
+//   DATABASE_REPLICA_URLS
+//                 comma-separated postgresql:// URLs of streaming replicas of DATABASE_URL; resource
+//                 reads go to them, writes to DATABASE_URL (docs/deploy.md)
+//   FACET_CURSOR_SECRET
+//                 the key keyset cursors are signed with (at least 16 bytes); the same in every process
+//                 behind one load balancer (default: random, shared by this process's workers)
+//   WEB_CONCURRENCY
+//                 worker processes sharing PORT (node:cluster; default 1: no cluster). Each worker has
+//                 its own pools and caches, so connections are WEB_CONCURRENCY × pool size × (1 + replicas)
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';
 import { libraryOptionsFromEnv } from './config.js';
 import { DEMO_ENV } from './demo.js';
@@ -21,37 +32,71 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   throw new RangeError(`PORT must be an integer between 0 and 65535, got "${process.env.PORT}"`);
 }
 
-const options = libraryOptionsFromEnv(process.env);
-const library = await createLibraryApp(options);
-await library.app.listen(port, process.env.HOST ?? '0.0.0.0');
+const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+if (!Number.isInteger(workers) || workers < 1) {
+  throw new RangeError(`WEB_CONCURRENCY must be a positive integer, got "${process.env.WEB_CONCURRENCY}"`);
+}
+if (workers > 1 && !process.env.DATABASE_URL) {
+  // PGlite is one process's embedded database: two workers cannot open its directory.
+  throw new RangeError('WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL)');
+}
+if (workers > 1 && cluster.isPrimary) {
+  // Workers inherit the environment: one cursor key for all, so a cursor from one works in another.
+  process.env.FACET_CURSOR_SECRET ||= randomBytes(32).toString('base64url');
+  // The primary process only supervises: it forks the workers, which share the listening socket,
+  // and replaces one that dies, so a crash costs one worker's in-flight requests.
+  let stopping = false;
+  const fork = () =>
+    cluster.fork().once('exit', (code) => {
+      if (!stopping) {
+        console.error(`worker exited (${code}); starting another`);
+        fork();
+      }
+    });
+  for (let i = 0; i < workers; i++) fork();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    });
+  }
+} else {
+  await serve();
+}
 
-const { database } = library;
-const origin = `http://localhost:${port}`;
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(
-  [
-    '',
-    `Facet library example ready in ${seconds}s (${database.description}${database.seeded ? ', seeded from the fixture' : ''})`,
-    `  Web page:  ${origin}/`,
-    `  API base:  ${origin}/${API_PREFIX}   (try ${origin}/${API_PREFIX}/books?fields=id,title)`,
-    `  API docs:  ${origin}/${DOCS_PATH}`,
-    options.demo
-      ? `  Demo mode: on; the page offers every fixture role and ships its token (${DEMO_ENV}=0 turns it off)\n` +
-        '  Tokens:    admin-token, editor-token, reader-token (Authorization: Bearer <token>); none = anonymous'
-      : `  Demo mode: off; the page reads as an anonymous caller and holds no token (${DEMO_ENV}=1 turns it on)`,
-    '',
-  ].join('\n'),
-);
+async function serve(): Promise<void> {
+  const options = libraryOptionsFromEnv(process.env);
+  const library = await createLibraryApp(options);
+  await library.app.listen(port, process.env.HOST ?? '0.0.0.0');
 
-// PGlite writes its files on close; without this a Ctrl-C could leave a data dir that needs recovery.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    library.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
+  const { database } = library;
+  const origin = `http://localhost:${port}`;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      '',
+      `Facet library example ready in ${seconds}s (${database.description}${database.seeded ? ', seeded from the fixture' : ''})`,
+      `  Web page:  ${origin}/`,
+      `  API base:  ${origin}/${API_PREFIX}   (try ${origin}/${API_PREFIX}/books?fields=id,title)`,
+      `  API docs:  ${origin}/${DOCS_PATH}`,
+      options.demo
+        ? `  Demo mode: on; the page offers every fixture role and ships its token (${DEMO_ENV}=0 turns it off)\n` +
+          '  Tokens:    admin-token, editor-token, reader-token (Authorization: Bearer <token>); none = anonymous'
+        : `  Demo mode: off; the page reads as an anonymous caller and holds no token (${DEMO_ENV}=1 turns it on)`,
+      '',
+    ].join('\n'),
+  );
+
+  // PGlite writes its files on close; without this a Ctrl-C could leave a data dir that needs recovery.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      library.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
 }

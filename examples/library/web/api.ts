@@ -9,7 +9,7 @@ export function setRole(next: RoleName): void {
   role = next;
 }
 
-export const api = createApiClient({ getToken: () => tokenOf(role), facetErrors: true });
+export const api = createApiClient({ getToken: () => tokenOf(role), facetErrors: true, consistency: true });
 
 export const booksApi = useModuleApi<BookRow>(api, 'books');
 export const authorsApi = useModuleApi<AuthorOption>(api, 'authors');

@@ -39,6 +39,12 @@ export {
   type QueryServiceOptions,
 } from './query/index.js';
 export {
+  CONSISTENCY_HEADER,
+  FacetConsistencyInterceptor,
+  type ReadRoutingOptions,
+  type ReplicaState,
+} from './replicas/index.js';
+export {
   defineResource,
   type ReadContext,
   Resource,

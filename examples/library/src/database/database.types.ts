@@ -4,6 +4,8 @@ import type { PrepareResult } from './prepareDatabase.js';
 /** An open, prepared database: tables exist and hold at least the fixture. */
 export interface LibraryDatabase extends PrepareResult {
   prisma: PrismaClient;
+  /** Clients of the streaming replicas reads may go to (empty with PGlite or none configured). */
+  replicas: PrismaClient[];
   kind: 'pglite' | 'postgres';
   /** For the start banner; never contains a password. */
   description: string;

@@ -19,17 +19,33 @@ export interface DatabaseOptions {
    * @default {} (every `PostgresOptions` default)
    */
   postgres?: PostgresOptions;
+  /**
+   * `postgresql://` URLs of streaming replicas of `url`: resource reads go to them (see
+   * `FacetModule.forRoot({ replicas })`). Needs `url`.
+   * @default [] (every read on `url`)
+   */
+  replicaUrls?: readonly string[];
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<LibraryDatabase> {
-  const { url, pgliteDir, postgres } = options;
+  const { url, pgliteDir, postgres, replicaUrls = [] } = options;
+  for (const replica of replicaUrls) {
+    if (!/^postgres(ql)?:\/\//.test(replica)) {
+      throw new TypeError('Every `DATABASE_REPLICA_URLS` entry must be a postgresql:// URL.');
+    }
+  }
+  if (replicaUrls.length > 0 && !url) {
+    throw new TypeError(
+      '`DATABASE_REPLICA_URLS` needs `DATABASE_URL` (the primary); PGlite has no replicas.',
+    );
+  }
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new TypeError(
         'The `DATABASE_URL` option must be a postgresql:// URL (or unset for embedded PGlite).',
       );
     }
-    return openPostgres(url, postgres);
+    return openPostgres(url, postgres, replicaUrls);
   }
   return openPglite(pgliteDir);
 }

@@ -26,6 +26,7 @@ export async function openPglite(dataDir: string | undefined): Promise<LibraryDa
     );
     return {
       prisma,
+      replicas: [],
       kind: 'pglite',
       description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
       ...prepared,

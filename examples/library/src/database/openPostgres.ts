@@ -15,21 +15,27 @@ const PREPARE_LOCK_KEY = 0x6661636574;
 export async function openPostgres(
   connectionString: string,
   options: PostgresOptions = {},
+  replicaUrls: readonly string[] = [],
 ): Promise<LibraryDatabase> {
   const pool = resolvePostgresOptions(options);
   const setup = new pg.Client({ connectionString, application_name: pool.applicationName });
   await setup.connect();
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg({
-      connectionString,
-      max: pool.poolSize,
-      connectionTimeoutMillis: pool.connectionTimeoutMs,
-      idleTimeoutMillis: pool.idleTimeoutMs,
-      application_name: pool.applicationName,
-      // Sent as a startup parameter, so it holds for every statement without an extra round trip.
-      ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
-    }),
-  });
+  // Each replica gets a pool of the same size: a process holds up to poolSize × (1 + replicas).
+  const client = (url: string, applicationName: string) =>
+    new PrismaClient({
+      adapter: new PrismaPg({
+        connectionString: url,
+        max: pool.poolSize,
+        connectionTimeoutMillis: pool.connectionTimeoutMs,
+        idleTimeoutMillis: pool.idleTimeoutMs,
+        application_name: applicationName,
+        // Sent as a startup parameter, so it holds for every statement without an extra round trip.
+        ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
+      }),
+    });
+  const prisma = client(connectionString, pool.applicationName);
+  const replicas = replicaUrls.map((url) => client(url, `${pool.applicationName}-replica`.slice(0, 63)));
+  const disconnect = () => Promise.all([prisma, ...replicas].map((each) => each.$disconnect()));
   try {
     // Two processes starting against the same empty database (parallel test files) must not both
     // create the tables: the second waits here and then finds them seeded.
@@ -46,13 +52,16 @@ export async function openPostgres(
     const url = new URL(connectionString);
     return {
       prisma,
+      replicas,
       kind: 'postgres',
       description: `PostgreSQL at ${url.host}${url.pathname}`,
       ...prepared,
-      close: () => prisma.$disconnect(),
+      close: async () => {
+        await disconnect();
+      },
     };
   } catch (error) {
-    await prisma.$disconnect();
+    await disconnect();
     throw error;
   } finally {
     await setup.end();

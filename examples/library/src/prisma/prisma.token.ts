@@ -1,2 +1,5 @@
 /** Injection token for the app's PrismaClient (opened before Nest starts, see createLibraryApp). */
 export const PRISMA = Symbol('PRISMA');
+
+/** Injection token for the clients of the streaming replicas (an empty list without any). */
+export const PRISMA_REPLICAS = Symbol('PRISMA_REPLICAS');

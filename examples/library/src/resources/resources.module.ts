@@ -6,7 +6,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CALLER, type RequestWithCaller } from '../auth/caller.js';
 import { AuthorDto, ReviewDto } from '../dto/index.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { PRISMA } from '../prisma/prisma.token.js';
+import { PRISMA, PRISMA_REPLICAS } from '../prisma/prisma.token.js';
 import { BooksController } from './books.controller.js';
 import { authors, books, reviews } from './library.resources.js';
 
@@ -24,15 +24,21 @@ class ReviewsController extends ResourceController(reviews) {}
   imports: [
     FacetModule.forRootAsync({
       // AuthGuard put the caller on the request: its CASL ability, and its role for `expose` rules.
-      useFactory: (prisma: PrismaClient) => ({
+      useFactory: (prisma: PrismaClient, replicas: readonly PrismaClient[]) => ({
         prisma,
+        // Resource reads go to a healthy replica; writes (BooksController's handlers use PRISMA)
+        // stay on the primary, and every write answers with a Facet-Consistency token.
+        replicas,
+        // Keyset cursors are signed per process unless every process shares one key: set
+        // FACET_CURSOR_SECRET for several machines; src/main.ts sets one for its own workers.
+        ...(process.env.FACET_CURSOR_SECRET ? { cursorSecret: process.env.FACET_CURSOR_SECRET } : {}),
         accessibleWhere: createCaslAccessibleWhere(),
         readContext: (request: unknown) => {
           const caller = (request as RequestWithCaller)[CALLER];
           return caller ? { ability: caller.ability, context: { role: caller.role } } : {};
         },
       }),
-      inject: [PRISMA],
+      inject: [PRISMA, PRISMA_REPLICAS],
     }),
     FacetModule.forFeature([books, authors, reviews]),
   ],

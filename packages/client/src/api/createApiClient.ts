@@ -1,5 +1,6 @@
 import { encodeQuery } from '@facet/core';
 import axios, { type AxiosInstance, type CreateAxiosDefaults } from 'axios';
+import { installConsistency } from './consistency.js';
 import { installFacetErrors } from './FacetHttpError.js';
 
 /** A value, or a function that returns it now or later. Called on every request. */
@@ -46,6 +47,14 @@ export interface ApiClientOptions {
    */
   facetErrors?: boolean;
   /**
+   * Read-your-writes against a server with read replicas: remember the `Facet-Consistency` token
+   * of the latest write response and send it with every later request, so reads wait for a replica
+   * that has the write (or read the primary). Cross-origin, the server must list the header in
+   * `Access-Control-Expose-Headers`. Facet default, not from the spec.
+   * @default false
+   */
+  consistency?: boolean;
+  /**
    * Passed to `axios.create` (timeout, extra headers, adapter...). `baseURL` and
    * `paramsSerializer` here replace Facet's.
    * @default {}
@@ -62,6 +71,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<ApiClientOptions>]: 1 } = {
   timezoneHeader: 1,
   getTimezone: 1,
   facetErrors: 1,
+  consistency: 1,
   axiosConfig: 1,
 };
 
@@ -123,6 +133,7 @@ export function createApiClient(options: ApiClientOptions = {}, version = 'v1'):
     return config;
   });
 
+  if (options.consistency) installConsistency(api);
   if (options.facetErrors) installFacetErrors(api);
   return api;
 }

@@ -1,3 +1,4 @@
+export { CONSISTENCY_HEADER, installConsistency } from './consistency.js';
 export { type ApiClientOptions, createApiClient, type Getter } from './createApiClient.js';
 export {
   FacetHttpError,

@@ -108,6 +108,14 @@ export {
   type ScalarType,
 } from '../query/index.js';
 export {
+  DEFAULT_READ_ROUTING,
+  type RawQueryClient,
+  ReadRouter,
+  readRouterFor,
+  routeReads,
+  withConsistency,
+} from '../replicas/index.js';
+export {
   type AnyResourceDefinition,
   isEnvelopeSelection,
   META_FIELDS,

@@ -1,5 +1,16 @@
-import { ConfigurableModuleBuilder, type DynamicModule, Inject, Module, type Provider } from '@nestjs/common';
+import {
+  ConfigurableModuleBuilder,
+  type DynamicModule,
+  Inject,
+  Module,
+  type OnModuleDestroy,
+  Optional,
+  type Provider,
+} from '@nestjs/common';
 import type { AccessibleWhere } from '../access/access.types.js';
+import type { ReadRoutingOptions } from '../replicas/read-router.js';
+import { routeReads } from '../replicas/route-reads.js';
+import { closeReadRouter, readRouterFor } from '../replicas/router-registry.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import { type ReadContext, Resource } from '../resource/resource.js';
 
@@ -31,6 +42,20 @@ export interface FacetModuleOptions<TAbility = unknown> {
    * @default a random key per process
    */
   readonly cursorSecret?: string | Uint8Array;
+  /**
+   * Prisma clients of PostgreSQL streaming replicas (same schema, same generated client as
+   * `prisma`). Every read of every resource (page, count, aggregate, detail, to-one access checks)
+   * then goes to a healthy replica; writes, transactions and raw statements stay on `prisma`.
+   * Read-your-writes: see `FacetConsistencyInterceptor`. The clients stay the application's to
+   * disconnect.
+   * @default [] (every read on `prisma`)
+   */
+  readonly replicas?: readonly object[];
+  /**
+   * How reads wait for and fall back from replicas; see `ReadRoutingOptions` for each default
+   * (consistencyWait 200 ms, pollInterval 10 ms, maxLag 5000 ms, healthCheckInterval 1000 ms).
+   */
+  readonly readRouting?: ReadRoutingOptions;
 }
 
 /** The injection token of the module's options. */
@@ -85,19 +110,30 @@ export function InjectResource(definition: AnyResourceDefinition): PropertyDecor
  * ```
  */
 @Module({})
-export class FacetModule extends ConfigurableModuleClass {
+export class FacetModule extends ConfigurableModuleClass implements OnModuleDestroy {
+  constructor(@Optional() @Inject(FACET_MODULE_OPTIONS) private readonly options?: FacetModuleOptions) {
+    super();
+  }
+
+  /** Stops the replicas' health checks with the app (the Prisma clients are the app's to close). */
+  onModuleDestroy(): void {
+    if (this.options !== undefined) closeReadRouter(this.options);
+  }
+
   /** Provides a `Resource` for each definition, injectable with `@InjectResource(definition)`. */
   static forFeature(definitions: readonly AnyResourceDefinition[]): DynamicModule {
     const providers: Provider[] = definitions.map((definition) => ({
       provide: getResourceToken(definition),
-      useFactory: (options: FacetModuleOptions) =>
-        new Resource(definition, {
-          client: options.prisma,
+      useFactory: (options: FacetModuleOptions) => {
+        const router = readRouterFor(options);
+        return new Resource(definition, {
+          client: router === undefined ? options.prisma : routeReads(options.prisma, router),
           accessibleWhere: options.accessibleWhere?.bind(options) as
             | AccessibleWhere<never, object>
             | undefined,
           cursorSecret: options.cursorSecret,
-        }),
+        });
+      },
       inject: [FACET_MODULE_OPTIONS],
     }));
     return { module: FacetModule, providers, exports: providers };

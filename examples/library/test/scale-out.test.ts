@@ -1,0 +1,162 @@
+// Two processes of the example (`npm start`: one with WEB_CONCURRENCY=2 workers, one without) on
+// a real PostgreSQL primary + streaming replica (the harness of @facet/nest's tests): a write made
+// through one process is seen by a read through the other when the read brings the write's
+// Facet-Consistency token, even while the replica's replay is paused (the read then goes to the
+// primary), and the replica serves the read that brings no token (it does not see the write yet).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkReplicaCluster,
+  type ReplicaCluster,
+  startReplicaCluster,
+} from '../../../packages/nest/test/support/replica-cluster.js';
+
+const availability = checkReplicaCluster();
+if (!availability.available) console.warn(`scale-out.test.ts skipped: ${availability.reason}`);
+
+const CONSISTENCY = 'Facet-Consistency';
+const ADMIN = { authorization: 'Bearer admin-token' };
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Process {
+  readonly child: ChildProcess;
+  readonly base: string;
+}
+
+async function startProcess(cluster: ReplicaCluster, workers: number): Promise<Process> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: cluster.primaryUrl,
+      DATABASE_REPLICA_URLS: cluster.replicaUrl,
+      DATABASE_POOL_SIZE: '3',
+      WEB_CONCURRENCY: String(workers),
+      FACET_DEMO: '0',
+      FACET_CURSOR_SECRET: 'scale-out-test-cursor-key-0123456789',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the example exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${base}/books?perPage=1`)).status === 200) return { child, base };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`the example did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopProcess(running: Process | undefined): Promise<void> {
+  if (running === undefined || running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+describe.skipIf(!availability.available)('two processes on a primary + streaming replica', () => {
+  let cluster: ReplicaCluster;
+  let workers: Process | undefined;
+  let single: Process | undefined;
+
+  beforeAll(async () => {
+    cluster = await startReplicaCluster();
+    // One after the other: the first prepares and seeds the database, the second finds it ready.
+    workers = await startProcess(cluster, 2);
+    single = await startProcess(cluster, 1);
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopProcess(workers);
+    await stopProcess(single);
+    cluster?.close();
+  }, 60_000);
+
+  async function onReplica(sql: string) {
+    const client = new pg.Client({ connectionString: cluster.replicaUrl });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('a write through one process is read through the other with its token, while replay is paused', async () => {
+    const writer = (single as Process).base;
+    const reader = (workers as Process).base;
+    const { rows } = await onReplica('SELECT id FROM "Author" ORDER BY id LIMIT 1');
+    const authorId = (rows[0] as { id: number }).id;
+    await onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      const created = await fetch(`${writer}/books`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          isbn: `97800${String(Date.now()).slice(-8)}`,
+          title: 'Written through one process',
+          price: '9.99',
+          pages: 10,
+          genre: 'FICTION',
+          authorId,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const token = created.headers.get(CONSISTENCY) as string;
+      expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      const { id } = (await created.json()) as { id: number };
+
+      // The replica serves a read without a token: it has not replayed the write.
+      expect((await fetch(`${reader}/books/${id}`, { headers: ADMIN })).status).toBe(404);
+      // With the token the other process reads the primary (the paused replica never catches up).
+      for (let i = 0; i < 4; i++) {
+        const read = await fetch(`${reader}/books/${id}`, { headers: { ...ADMIN, [CONSISTENCY]: token } });
+        expect(read.status).toBe(200);
+        expect(((await read.json()) as { title: string }).title).toBe('Written through one process');
+      }
+    } finally {
+      await onReplica('SELECT pg_wal_replay_resume()');
+    }
+  });
+
+  it('every process answers from its own workers and pools within the configured size', async () => {
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetch(`${(i % 2 ? single : workers)?.base}/books?perPage=5`)),
+    );
+    expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+    const { rows } = await onReplica(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'facet-example-library-replica'",
+    );
+    // Three processes with a pool of 3 each (the cluster's two workers and the single one).
+    expect((rows[0] as { n: number }).n).toBeGreaterThan(0);
+    expect((rows[0] as { n: number }).n).toBeLessThanOrEqual(9);
+  });
+});

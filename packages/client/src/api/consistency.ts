@@ -1,0 +1,35 @@
+import type { AxiosInstance } from 'axios';
+
+/** The header a Facet server answers a write with, and reads it back from (read-your-writes). */
+export const CONSISTENCY_HEADER = 'Facet-Consistency';
+
+// WAL positions as the server sends them (`16/B374D848`); compared as numbers so the latest wins.
+function position(token: string): bigint | undefined {
+  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(token);
+  return match ? (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`) : undefined;
+}
+
+/**
+ * Remembers the latest `Facet-Consistency` token any response brought and sends it with every
+ * later request, so that this client's reads never see data older than its own writes, whichever
+ * process or replica serves them. A request that sets the header itself keeps its own.
+ */
+export function installConsistency(api: AxiosInstance): void {
+  let latest: { token: string; at: bigint } | undefined;
+  api.interceptors.request.use((config) => {
+    if (latest !== undefined && !config.headers.has(CONSISTENCY_HEADER)) {
+      config.headers.set(CONSISTENCY_HEADER, latest.token);
+    }
+    return config;
+  });
+  const remember = (headers: unknown) => {
+    const raw = (headers as { get?(name: string): unknown } | undefined)?.get?.(CONSISTENCY_HEADER);
+    if (typeof raw !== 'string') return;
+    const at = position(raw);
+    if (at !== undefined && (latest === undefined || at > latest.at)) latest = { token: raw, at };
+  };
+  api.interceptors.response.use((response) => {
+    remember(response.headers);
+    return response;
+  });
+}

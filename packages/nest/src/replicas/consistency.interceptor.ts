@@ -1,0 +1,76 @@
+import {
+  BadRequestException,
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { from, mergeMap, Observable } from 'rxjs';
+import { FACET_MODULE_OPTIONS, type FacetModuleOptions } from '../module/facet.module.js';
+import { withConsistency } from './consistency-context.js';
+import { parseLsn } from './lsn.js';
+import { readRouterFor } from './router-registry.js';
+
+/** The header that carries a consistency token (the primary's WAL position after a write). */
+export const CONSISTENCY_HEADER = 'Facet-Consistency';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface HttpRequestLike {
+  readonly method?: string;
+  readonly headers?: Record<string, string | string[] | undefined>;
+}
+interface HttpResponseLike {
+  setHeader?(name: string, value: string): unknown;
+  header?(name: string, value: string): unknown;
+}
+
+/**
+ * Read-your-writes across processes and replicas. A request that brings a `Facet-Consistency`
+ * token reads only from a replica that has replayed it (waiting up to `readRouting.consistencyWait`,
+ * then reading the primary). A write request (any method but GET, HEAD, OPTIONS) that succeeds
+ * answers with the primary's WAL position as a new token. `ResourceController` applies it to its
+ * routes and the subclass's; add `@UseInterceptors(FacetConsistencyInterceptor)` to your own
+ * controllers (or register it as `APP_INTERCEPTOR`). Without `replicas` it does nothing.
+ */
+@Injectable()
+export class FacetConsistencyInterceptor implements NestInterceptor {
+  constructor(@Inject(FACET_MODULE_OPTIONS) private readonly options: FacetModuleOptions) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const router = readRouterFor(this.options);
+    if (router === undefined || context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<HttpRequestLike>();
+    const raw = request.headers?.[CONSISTENCY_HEADER.toLowerCase()];
+    let minLsn: bigint | undefined;
+    if (raw !== undefined) {
+      minLsn = parseLsn(Array.isArray(raw) ? raw[0] : raw);
+      if (minLsn === undefined || Array.isArray(raw)) {
+        throw new BadRequestException({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `The ${CONSISTENCY_HEADER} header must be one WAL position as the server sent it (e.g. 0/16B3748)`,
+          code: 'invalid_consistency_token',
+        });
+      }
+    }
+    const handled = new Observable<unknown>((subscriber) =>
+      withConsistency(minLsn === undefined ? {} : { minLsn }, () => next.handle().subscribe(subscriber)),
+    );
+    if (READ_METHODS.has((request.method ?? 'GET').toUpperCase())) return handled;
+    const response = http.getResponse<HttpResponseLike>();
+    return handled.pipe(
+      mergeMap((body) =>
+        from(
+          router.primaryPosition().then((lsn) => {
+            if (response.setHeader) response.setHeader(CONSISTENCY_HEADER, lsn);
+            else response.header?.(CONSISTENCY_HEADER, lsn);
+            return body;
+          }),
+        ),
+      ),
+    );
+  }
+}

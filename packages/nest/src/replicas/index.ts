@@ -1,0 +1,11 @@
+export { CONSISTENCY_HEADER, FacetConsistencyInterceptor } from './consistency.interceptor.js';
+export { withConsistency } from './consistency-context.js';
+export {
+  DEFAULT_READ_ROUTING,
+  type RawQueryClient,
+  ReadRouter,
+  type ReadRoutingOptions,
+  type ReplicaState,
+} from './read-router.js';
+export { routeReads } from './route-reads.js';
+export { readRouterFor } from './router-registry.js';

@@ -1,0 +1,233 @@
+import { currentConsistency } from './consistency-context.js';
+import { parseLsn } from './lsn.js';
+
+/** What the router needs of a Prisma client: one raw statement (health checks, WAL positions). */
+export interface RawQueryClient {
+  $queryRawUnsafe(query: string): Promise<unknown>;
+}
+
+/** Why a replica takes reads or not, as reported to `onReplicaStateChange`. */
+export type ReplicaState = 'healthy' | 'lagging' | 'unreachable';
+
+export interface ReadRoutingOptions {
+  /**
+   * How long a read carrying a consistency token waits for a replica that has replayed the token's
+   * WAL position before it reads the primary instead.
+   * @default 200 (ms)
+   */
+  readonly consistencyWait?: number;
+  /** How often a waiting read asks the replicas for their replay position. @default 10 (ms) */
+  readonly pollInterval?: number;
+  /**
+   * A replica whose replay is this far behind the primary (in time) takes no reads until it has
+   * caught up again.
+   * @default 5000 (ms)
+   */
+  readonly maxLag?: number;
+  /** How often each replica's reachability and replay position are checked. @default 1000 (ms) */
+  readonly healthCheckInterval?: number;
+  /** Called when a replica changes state (index into `replicas`); for logs and metrics. */
+  readonly onReplicaStateChange?: (replica: number, state: ReplicaState, error?: unknown) => void;
+}
+
+export const DEFAULT_READ_ROUTING = {
+  consistencyWait: 200,
+  pollInterval: 10,
+  maxLag: 5000,
+  healthCheckInterval: 1000,
+} as const;
+
+interface ReplicaEntry {
+  readonly client: RawQueryClient;
+  state: ReplicaState;
+  replayed: bigint;
+}
+
+const STATEMENT_ERROR_CODE = /^P2/;
+
+/**
+ * Picks the client each read goes to: a healthy replica (round robin) when one has replayed what
+ * the request must see, else the primary. Writes and transactions never come here; `routeReads`
+ * sends them to the primary. One router per process: its state (replica health, replay positions,
+ * a short history of primary positions) is small, bounded and refreshed every health check.
+ */
+export class ReadRouter {
+  readonly options: Required<Omit<ReadRoutingOptions, 'onReplicaStateChange'>> &
+    Pick<ReadRoutingOptions, 'onReplicaStateChange'>;
+  private readonly replicas: ReplicaEntry[];
+  // (time, primary WAL position) samples, oldest first, no older than maxLag plus one interval.
+  private readonly primaryHistory: { at: number; lsn: bigint }[] = [];
+  private next = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private checking: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    readonly primary: RawQueryClient,
+    replicas: readonly RawQueryClient[],
+    options: ReadRoutingOptions = {},
+  ) {
+    this.options = { ...DEFAULT_READ_ROUTING, ...options };
+    for (const key of ['consistencyWait', 'pollInterval', 'maxLag', 'healthCheckInterval'] as const) {
+      const value = this.options[key];
+      if (!Number.isFinite(value) || value < 0 || (key !== 'consistencyWait' && value === 0)) {
+        throw new RangeError(`readRouting.${key} must be a positive number of milliseconds, got ${value}`);
+      }
+    }
+    // A replica takes no reads before its first check has shown it reachable and caught up.
+    this.replicas = replicas.map((client) => ({ client, state: 'unreachable', replayed: 0n }));
+    if (this.replicas.length > 0) {
+      void this.check();
+      this.timer = setInterval(() => void this.check(), this.options.healthCheckInterval);
+      // Health checks alone must not keep a process alive.
+      this.timer.unref?.();
+    }
+  }
+
+  /** The replicas' states, in the order given. */
+  get states(): readonly ReplicaState[] {
+    return this.replicas.map((replica) => replica.state);
+  }
+
+  /** Runs one health check of every replica now (the timer runs them every healthCheckInterval). */
+  check(): Promise<void> {
+    this.checking ??= this.runCheck().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  /** Stops the health checks. The clients are the application's: it disconnects them. */
+  close(): void {
+    this.closed = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The primary's current WAL insert position: the consistency token of a write just made. */
+  async primaryPosition(): Promise<string> {
+    const rows = (await this.primary.$queryRawUnsafe('SELECT pg_current_wal_insert_lsn()::text AS lsn')) as {
+      lsn: string;
+    }[];
+    return rows[0]?.lsn as string;
+  }
+
+  /**
+   * Runs a read on the client this request should read from; a replica that fails with anything
+   * but a statement error (its connection, a recovery conflict) is marked unreachable and the read
+   * is repeated on the primary, so the caller sees no error a primary read would not have given.
+   */
+  async read<T>(run: (client: RawQueryClient) => Promise<T>): Promise<T> {
+    const replica = await this.pick();
+    if (replica === undefined) return run(this.primary);
+    try {
+      return await run(replica.client);
+    } catch (error) {
+      if (isStatementError(error)) throw error;
+      this.setState(replica, 'unreachable', error);
+      return run(this.primary);
+    }
+  }
+
+  private async pick(): Promise<ReplicaEntry | undefined> {
+    if (this.replicas.length === 0 || this.closed) return undefined;
+    const minLsn = currentConsistency()?.minLsn;
+    const ready = () => this.roundRobin((replica) => minLsn === undefined || replica.replayed >= minLsn);
+    const found = ready();
+    if (found !== undefined || minLsn === undefined) return found;
+    if (!this.replicas.some((replica) => replica.state === 'healthy')) return undefined;
+    const deadline = Date.now() + this.options.consistencyWait;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.pollInterval));
+      await Promise.all(
+        this.replicas
+          .filter((replica) => replica.state === 'healthy' && replica.replayed < minLsn)
+          .map((replica) => this.refreshReplay(replica)),
+      );
+      const caughtUp = ready();
+      if (caughtUp !== undefined) return caughtUp;
+    }
+    return undefined;
+  }
+
+  private roundRobin(fits: (replica: ReplicaEntry) => boolean): ReplicaEntry | undefined {
+    for (let tried = 0; tried < this.replicas.length; tried++) {
+      const replica = this.replicas[(this.next + tried) % this.replicas.length] as ReplicaEntry;
+      if (replica.state === 'healthy' && fits(replica)) {
+        this.next = (this.next + tried + 1) % this.replicas.length;
+        return replica;
+      }
+    }
+    return undefined;
+  }
+
+  private async refreshReplay(replica: ReplicaEntry): Promise<void> {
+    try {
+      replica.replayed = await replayPosition(replica.client);
+    } catch (error) {
+      this.setState(replica, 'unreachable', error);
+    }
+  }
+
+  private async runCheck(): Promise<void> {
+    const now = Date.now();
+    try {
+      const lsn = parseLsn(
+        (
+          (await this.primary.$queryRawUnsafe('SELECT pg_current_wal_lsn()::text AS lsn')) as {
+            lsn: string;
+          }[]
+        )[0]?.lsn,
+      );
+      if (lsn !== undefined) this.primaryHistory.push({ at: now, lsn });
+    } catch {
+      // The primary's own faults surface on its reads and writes; lag is judged on older samples.
+    }
+    const horizon = now - this.options.maxLag - 2 * this.options.healthCheckInterval;
+    while (this.primaryHistory.length > 1 && (this.primaryHistory[0] as { at: number }).at < horizon) {
+      this.primaryHistory.shift();
+    }
+    await Promise.all(
+      this.replicas.map(async (replica) => {
+        try {
+          replica.replayed = await replayPosition(replica.client);
+        } catch (error) {
+          this.setState(replica, 'unreachable', error);
+          return;
+        }
+        this.setState(replica, this.lag(replica.replayed, now) > this.options.maxLag ? 'lagging' : 'healthy');
+      }),
+    );
+  }
+
+  // How long ago the primary was at a position the replica has not replayed yet (0: caught up).
+  private lag(replayed: bigint, now: number): number {
+    const behind = this.primaryHistory.find((sample) => sample.lsn > replayed);
+    return behind === undefined ? 0 : now - behind.at;
+  }
+
+  private setState(replica: ReplicaEntry, state: ReplicaState, error?: unknown): void {
+    if (replica.state === state) return;
+    replica.state = state;
+    this.options.onReplicaStateChange?.(this.replicas.indexOf(replica), state, error);
+  }
+}
+
+async function replayPosition(client: RawQueryClient): Promise<bigint> {
+  const rows = (await client.$queryRawUnsafe(
+    'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn',
+  )) as { standby: boolean; lsn: string | null }[];
+  const row = rows[0];
+  // A promoted replica (or a primary given as one) has no replay position: it is no longer a
+  // follower of this primary, so it takes no reads.
+  const lsn = row?.standby === true ? parseLsn(row.lsn) : undefined;
+  if (lsn === undefined) throw new Error('not a streaming replica (pg_is_in_recovery() is false)');
+  return lsn;
+}
+
+// Prisma's request errors (P2xxx: not found, constraint, bad value) are answers, the same on any
+// server; everything else (connection refused, pool timeout, recovery conflict) is the replica's.
+function isStatementError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STATEMENT_ERROR_CODE.test(code);
+}

@@ -1,0 +1,267 @@
+// Read routing on a real PostgreSQL primary + streaming replica pair (support/replica-cluster.ts):
+// resources' reads served by the replica, writes by the primary, read-your-writes through the
+// Facet-Consistency token, a lagging replica (replay paused) and a stopped one sending reads to
+// the primary without errors and getting them back when healthy, and no connections left behind.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { Controller, type INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { IsEmail, IsString } from 'class-validator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONSISTENCY_HEADER,
+  defineResource,
+  FacetExceptionFilter,
+  FacetModule,
+  Field,
+  type ReplicaState,
+  ResourceController,
+} from '../src/index.js';
+import { PrismaClient } from './generated/postgresql/client.js';
+import { checkReplicaCluster, type ReplicaCluster, startReplicaCluster } from './support/replica-cluster.js';
+
+const availability = checkReplicaCluster();
+if (!availability.available) console.warn(`read-replicas.test.ts skipped: ${availability.reason}`);
+
+class AuthorDto {
+  @Field() id!: number;
+  @Field() name!: string;
+  @Field() email!: string;
+}
+class CreateAuthorBody {
+  @IsString() name!: string;
+  @IsEmail() email!: string;
+}
+const authors = defineResource({ name: 'authors', delegate: (p: PrismaClient) => p.author, dto: AuthorDto });
+
+const POOL = 3;
+const HEALTH_CHECK_MS = 50;
+const MAX_LAG_MS = 600;
+
+interface CountedClient {
+  readonly prisma: PrismaClient;
+  /** Model statements run on this client (health checks and WAL positions left out). */
+  statements: number;
+}
+
+function countedClient(url: string, applicationName: string): CountedClient {
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: POOL, application_name: applicationName }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  const counted = { prisma, statements: 0 };
+  prisma.$on('query', (event) => {
+    if (!event.query.includes('pg_')) counted.statements++;
+  });
+  return counted;
+}
+
+describe.skipIf(!availability.available)('read replicas on a real primary + streaming replica', () => {
+  let cluster: ReplicaCluster;
+  let primary: CountedClient;
+  let replica: CountedClient;
+  let app: INestApplication;
+  let base: string;
+  let admin: pg.Client;
+  const changes: [number, ReplicaState][] = [];
+
+  beforeAll(async () => {
+    cluster = await startReplicaCluster();
+    admin = new pg.Client({ connectionString: cluster.primaryUrl });
+    await admin.connect();
+    await admin.query(readFileSync(new URL('./prisma/postgres.sql', import.meta.url), 'utf8'));
+    primary = countedClient(cluster.primaryUrl, 'facet-test-primary');
+    replica = countedClient(cluster.replicaUrl, 'facet-test-replica');
+
+    @Controller('authors')
+    class AuthorsController extends ResourceController(authors, {
+      mutations: { create: { body: CreateAuthorBody } },
+    }) {
+      createItem(body: CreateAuthorBody) {
+        return primary.prisma.author.create({ data: body });
+      }
+    }
+    @Module({
+      imports: [
+        FacetModule.forRoot({
+          prisma: primary.prisma,
+          replicas: [replica.prisma],
+          readRouting: {
+            healthCheckInterval: HEALTH_CHECK_MS,
+            maxLag: MAX_LAG_MS,
+            onReplicaStateChange: (index, state) => changes.push([index, state]),
+          },
+        }),
+        FacetModule.forFeature([authors]),
+      ],
+      controllers: [AuthorsController],
+    })
+    class AppModule {}
+    app = await NestFactory.create(AppModule, { logger: false });
+    app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
+    await app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    await until(() => changes.some(([, state]) => state === 'healthy'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await primary?.prisma.$disconnect();
+    await replica?.prisma.$disconnect();
+    await admin?.end();
+    cluster?.close();
+  }, 30_000);
+
+  const get = async (path: string, token?: string) => {
+    const response = await fetch(`${base}${path}`, { headers: token ? { [CONSISTENCY_HEADER]: token } : {} });
+    return { status: response.status, body: (await response.json()) as { items?: { email: string }[] } };
+  };
+  const post = async (name: string) => {
+    const email = `${name}-${Date.now()}@example.test`;
+    const response = await fetch(`${base}/authors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, email }),
+    });
+    expect(response.status).toBe(201);
+    return { email, token: response.headers.get(CONSISTENCY_HEADER) as string };
+  };
+  const byEmail = (email: string) => `/authors?where.email=${encodeURIComponent(email)}`;
+  const counts = () => ({ primary: primary.statements, replica: replica.statements });
+  const found = async (email: string, token?: string) => {
+    const { status, body } = await get(byEmail(email), token);
+    expect(status).toBe(200);
+    return (body.items ?? []).some((item) => item.email === email);
+  };
+
+  it('serves reads from the replica and writes from the primary, answering each write with a token', async () => {
+    const { email, token } = await post('routing');
+    expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    await until(async () => (await admin.query('SELECT 1')).rowCount === 1 && (await replicaHas(email)));
+    const before = counts();
+    expect(await found(email)).toBe(true);
+    const after = counts();
+    expect(after.primary).toBe(before.primary);
+    // A page and its count, both on the replica.
+    expect(after.replica - before.replica).toBeGreaterThanOrEqual(1);
+    const count = await fetch(`${base}/authors/count`);
+    expect(count.status).toBe(200);
+    expect(counts().primary).toBe(before.primary);
+  });
+
+  it('read-your-writes: a token waits for the replica, or reads the primary while replay is paused', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('ryw');
+      // Without the token the (paused, but not yet too far behind) replica answers: not there yet.
+      expect(await found(email)).toBe(false);
+      const before = counts();
+      const started = Date.now();
+      expect(await found(email, token)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+    // Replay resumed: the token is met by the replica within the wait.
+    const { email, token } = await post('ryw-resumed');
+    const before = counts();
+    expect(await found(email, token)).toBe(true);
+    expect(counts().primary).toBe(before.primary);
+    expect(counts().replica).toBeGreaterThan(before.replica);
+  });
+
+  it('refuses a malformed token with a 400', async () => {
+    const { status, body } = await get('/authors', 'not-a-position');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: 400, code: 'invalid_consistency_token' });
+  });
+
+  it('a lagging replica sends reads to the primary until it has caught up', async () => {
+    changes.length = 0;
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    let email: string;
+    try {
+      ({ email } = await post('lag'));
+      await until(() => changes.some(([, state]) => state === 'lagging'));
+      const before = counts();
+      // No token: the reads still see the write, because the primary serves them.
+      expect(await found(email)).toBe(true);
+      expect(counts().replica).toBe(before.replica);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+    await until(() => changes.at(-1)?.[1] === 'healthy');
+    const before = counts();
+    expect(await found(email)).toBe(true);
+    expect(counts().replica).toBeGreaterThan(before.replica);
+    expect(counts().primary).toBe(before.primary);
+  });
+
+  it('a stopped replica sends reads to the primary without errors, and gets them back when it returns', async () => {
+    changes.length = 0;
+    const { email } = await post('loss');
+    await until(() => replicaHas(email));
+    cluster.stopReplica();
+    try {
+      // The first read may still pick the replica: it fails over to the primary within the request.
+      for (let i = 0; i < 5; i++) expect(await found(email)).toBe(true);
+      expect(changes.some(([, state]) => state === 'unreachable')).toBe(true);
+      const before = counts();
+      expect(await found(email)).toBe(true);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+    } finally {
+      cluster.startReplica();
+    }
+    await until(() => changes.at(-1)?.[1] === 'healthy', 20_000);
+    const before = counts();
+    expect(await found(email)).toBe(true);
+    expect(counts().replica).toBeGreaterThan(before.replica);
+    expect(counts().primary).toBe(before.primary);
+  }, 40_000);
+
+  it('leaves no connections behind: each pool stays within its size', async () => {
+    await Promise.all(Array.from({ length: 40 }, () => get('/authors')));
+    const open = async (url: string, name: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+          [name],
+        );
+        return rows[0]?.n ?? 0;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await open(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
+    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeLessThanOrEqual(POOL);
+    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeGreaterThan(0);
+  });
+
+  async function replicaQuery(sql: string) {
+    const client = new pg.Client({ connectionString: cluster.replicaUrl });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+  async function replicaHas(email: string) {
+    const { rowCount } = await replicaQuery(`SELECT 1 FROM "Author" WHERE email = '${email}'`);
+    return rowCount === 1;
+  }
+});
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -21,6 +21,7 @@ export {
   type ResolvedParseFieldsOptions,
   resolveParseFieldsOptions,
 } from './fields/parseFieldsOptions.js';
+export type { CheckFields, FieldPath, SelectFields, SelectPage } from './fields/selectFields.js';
 export { stringifyFields } from './fields/stringifyFields.js';
 export {
   type FacetIssue,

@@ -8,4 +8,12 @@ export {
   isFacetHttpError,
   toFacetHttpError,
 } from './FacetHttpError.js';
-export { type ModuleApi, type ModuleQuery, type ResourceId, useModuleApi } from './useModuleApi.js';
+export {
+  type ModuleApi,
+  type ModuleQuery,
+  type ModuleType,
+  type ModuleTypes,
+  type ResourceId,
+  type TypedModuleQuery,
+  useModuleApi,
+} from './useModuleApi.js';

@@ -1,4 +1,4 @@
-import type { Paginated, QueryInput } from '@facet/core';
+import type { CheckFields, Paginated, QueryInput, SelectFields, SelectPage } from '@facet/core';
 import type { AxiosInstance, AxiosRequestConfig, Method } from 'axios';
 
 /** A resource identifier; sent URL-encoded in the path. */
@@ -12,20 +12,80 @@ export type ModuleQuery =
   | QueryInput
   | (Partial<Pick<QueryInput, keyof QueryInput>> & { readonly [key: string]: unknown });
 
-/** The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...). */
-export interface ModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TItem>> {
-  /** `GET /endpoint`: one page, `{ items, meta }`. */
-  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;
+/**
+ * The application's own types for one resource, all optional: `where`, `orderBy` and `include` check
+ * the query parts (Prisma's `BookWhereInput`..., imported with `import type` so no server code reaches
+ * the bundle), `create` and `update` the request bodies. A part left out keeps the loose default.
+ */
+export interface ModuleTypes {
+  where?: unknown;
+  orderBy?: unknown;
+  include?: unknown;
+  create?: unknown;
+  update?: unknown;
+}
+
+/** The type a `ModuleTypes` map gives `Key`, or `Default` when the map leaves it out. */
+export type ModuleType<TTypes, Key extends keyof ModuleTypes, Default> = Key extends keyof TTypes
+  ? Exclude<TTypes[Key], undefined>
+  : Default;
+
+/**
+ * The query of one call, typed by the resource: `where`, `orderBy` and `include` per `TTypes`, and
+ * `fields` checked against `TItem` (a name that is not a field fails to compile). Route parameters
+ * beyond Facet's (`{ q: 'ada' }`) stay allowed.
+ */
+export type TypedModuleQuery<TItem, TTypes, F extends string, Page extends boolean = false> =
+  | TypedQueryInput<TItem, TTypes, F, Page>
+  | (TypedQueryInput<TItem, TTypes, F, Page> & { readonly [key: string]: unknown });
+
+type TypedQueryInput<TItem, TTypes, F extends string, Page extends boolean> = Omit<
+  QueryInput<
+    ModuleType<TTypes, 'where', Record<string, unknown>>,
+    ModuleType<TTypes, 'orderBy', Record<string, unknown>>,
+    ModuleType<TTypes, 'include', Record<string, unknown>>
+  >,
+  'fields'
+> & { fields?: CheckFields<TItem, F, Page> };
+
+/**
+ * The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...).
+ * A literal `fields` narrows the answer (`query({ fields: 'id,author{name}' })` resolves to a page of
+ * `{ id; author: { name } }`); without one, or with a non-literal string, it is the whole `TItem`.
+ */
+export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
+  /** `GET /endpoint`: one page, `{ items, meta }`; an envelope `fields` narrows items and meta. */
+  query<const F extends string = string>(
+    query?: TypedModuleQuery<TItem, TTypes, F, true>,
+    config?: AxiosRequestConfig,
+  ): Promise<SelectPage<TItem, F>>;
   /** `GET /endpoint/:id` */
-  get(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+  get<const F extends string = string>(
+    id: ResourceId,
+    query?: TypedModuleQuery<TItem, TTypes, F>,
+    config?: AxiosRequestConfig,
+  ): Promise<SelectFields<TItem, F>>;
   /** `GET /endpoint/find-by-id/:id` */
-  findById(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+  findById<const F extends string = string>(
+    id: ResourceId,
+    query?: TypedModuleQuery<TItem, TTypes, F>,
+    config?: AxiosRequestConfig,
+  ): Promise<SelectFields<TItem, F>>;
   /** `GET /endpoint/count`: the body is a number (a numeric string or `{ count }` is accepted too). */
-  count(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<number>;
+  count(query?: TypedModuleQuery<TItem, TTypes, string>, config?: AxiosRequestConfig): Promise<number>;
   /** `POST /endpoint` with `data` as the body. */
-  create(data: TCreate, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+  create(
+    data: ModuleType<TTypes, 'create', Partial<TItem>>,
+    query?: ModuleQuery,
+    config?: AxiosRequestConfig,
+  ): Promise<TItem>;
   /** `PATCH /endpoint/:id` with `data` as the body. */
-  update(id: ResourceId, data: TUpdate, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+  update(
+    id: ResourceId,
+    data: ModuleType<TTypes, 'update', Partial<TItem>>,
+    query?: ModuleQuery,
+    config?: AxiosRequestConfig,
+  ): Promise<TItem>;
   /** `DELETE /endpoint/:id` */
   delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
   /**
@@ -37,7 +97,10 @@ export interface ModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TI
    * for await (const page of books.pages({ where, perPage: 100 })) rows.push(...page.items);
    * ```
    */
-  pages(query?: ModuleQuery, config?: AxiosRequestConfig): AsyncGenerator<Paginated<TItem>, void, undefined>;
+  pages<const F extends string = string>(
+    query?: TypedModuleQuery<TItem, TTypes, F>,
+    config?: AxiosRequestConfig,
+  ): AsyncGenerator<Paginated<SelectFields<TItem, F>>, void, undefined>;
 }
 
 function encodeId(id: ResourceId): string {
@@ -68,10 +131,10 @@ function toCount(body: unknown, url: string): number {
  * Wraps one resource endpoint of `api` (an instance from `createApiClient`) into the seven typed
  * operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Leading and trailing slashes of `endpoint` are ignored.
  */
-export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<TItem>>(
+export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
   api: AxiosInstance,
   endpoint: string,
-): ModuleApi<TItem, TCreate, TUpdate> {
+): ModuleApi<TItem, TTypes> {
   const trimmed = typeof endpoint === 'string' ? endpoint.replace(/^\/+|\/+$/g, '') : '';
   if (trimmed === '')
     throw new TypeError('useModuleApi: `endpoint` must be a non-empty path such as "books"');
@@ -90,7 +153,9 @@ export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<
     return response.data;
   }
 
-  return {
+  // The narrowed return types are the compiler's reading of `fields`; at run time every method hands
+  // back what the server projected, so the implementation is written against the loose shape.
+  const loose: LooseModuleApi = {
     query: (query, config) => send('get', base, query, config),
     get: (id, query, config) => send('get', at(id), query, config),
     findById: (id, query, config) => send('get', `${base}/find-by-id/${encodeId(id)}`, query, config),
@@ -106,7 +171,7 @@ export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<
       }
       let after: string | undefined;
       for (;;) {
-        const page: Paginated<TItem> = await send(
+        const page: Paginated<unknown> = await send(
           'get',
           base,
           after === undefined ? query : { ...query, after },
@@ -119,4 +184,19 @@ export function useModuleApi<TItem, TCreate = Partial<TItem>, TUpdate = Partial<
       }
     },
   };
+  return loose as unknown as ModuleApi<TItem, TTypes>;
+}
+
+interface LooseModuleApi {
+  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  get(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  findById(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  count(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<number>;
+  create(data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  update(id: ResourceId, data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  pages(
+    query?: ModuleQuery,
+    config?: AxiosRequestConfig,
+  ): AsyncGenerator<Paginated<unknown>, void, undefined>;
 }

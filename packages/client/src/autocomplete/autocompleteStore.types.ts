@@ -1,8 +1,15 @@
-import type { ModuleApi, ResourceId } from '../api/useModuleApi.js';
+import type { Paginated } from '@facet/core';
+import type { AxiosRequestConfig } from 'axios';
+import type { ModuleQuery, ResourceId } from '../api/useModuleApi.js';
 import type { Scheduler } from '../shared/environment.js';
 
-/** The part of a `useModuleApi` wrapper the autocomplete needs. */
-export type AutocompleteResource<TItem> = Pick<ModuleApi<TItem>, 'query'>;
+/**
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
+ * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ */
+export interface AutocompleteResource<TItem> {
+  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;
+}
 
 /** Options of `createAutocompleteStore`. `resource` and `searchFields` are required. */
 export interface AutocompleteOptions<TItem> {

@@ -1,4 +1,6 @@
-import type { ModuleApi } from '../api/useModuleApi.js';
+import type { Paginated } from '@facet/core';
+import type { AxiosRequestConfig } from 'axios';
+import type { ModuleQuery } from '../api/useModuleApi.js';
 import type { Scheduler, StorageLike } from '../shared/environment.js';
 
 export type SortDirection = 'asc' | 'desc';
@@ -98,8 +100,13 @@ export interface TablePersistOptions {
   readonly storage?: StorageLike | null;
 }
 
-/** The part of a `useModuleApi` wrapper the table needs. */
-export type TableResource<TRow> = Pick<ModuleApi<TRow>, 'query'>;
+/**
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
+ * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ */
+export interface TableResource<TRow> {
+  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TRow>>;
+}
 
 /** Options of `createTableStore`. Only `resource` is required. */
 export interface TableOptions<TRow> {

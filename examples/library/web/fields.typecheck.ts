@@ -1,0 +1,16 @@
+// Checked by `npm run typecheck` (web/tsconfig.json), never bundled: the page's `fields` strings are
+// checked against its row types, so a wrong field name fails the typecheck instead of the request.
+import { authorsApi, booksApi } from './api.js';
+
+export async function typedCalls(): Promise<void> {
+  const page = await booksApi.query({ fields: 'id,title,author{name}' });
+  const first: { id: number; title?: string; author?: { name?: string } } | undefined = page.items[0];
+  const author = await authorsApi.get(1, { fields: 'name' });
+  const name: string = author.name;
+  void first;
+  void name;
+  // @ts-expect-error 'titel' is not a field of BookRow: a typo in the page fails the typecheck
+  await booksApi.query({ fields: 'id,titel' });
+  // @ts-expect-error 'author.nme' is not a field either
+  await booksApi.get(1, { fields: 'author{nme}' });
+}

@@ -1,0 +1,93 @@
+// Type tests (checked by `npm run typecheck`): what `fields` and a `ModuleTypes` map do to the
+// signatures of `useModuleApi`.
+import type { PageMeta, Paginated } from '@facet/core';
+import { describe, expectTypeOf, test } from 'vitest';
+import { createApiClient, type TableResource, useModuleApi } from '../src/index.js';
+
+interface Author {
+  id: number;
+  name: string;
+}
+interface Book {
+  id: number;
+  title: string;
+  author: Author;
+  editor: Author | null;
+  reviews: { stars: number; text: string }[];
+}
+/** Stands in for a Prisma input type, imported with `import type` in an application. */
+interface BookWhereInput {
+  title?: string | { contains?: string };
+  author?: { name?: string };
+}
+type BookOrderBy = { title?: 'asc' | 'desc' } | { id?: 'asc' | 'desc' };
+
+const api = createApiClient();
+const books = useModuleApi<Book>(api, 'books');
+const typed = useModuleApi<Book, { where: BookWhereInput; orderBy: BookOrderBy; create: { title: string } }>(
+  api,
+  'books',
+);
+
+describe('fields narrows the answer', () => {
+  test('query: a literal narrows the items, no as const', () => {
+    expectTypeOf(books.query({ fields: 'id,author{name},reviews{stars}' })).resolves.toEqualTypeOf<{
+      items: { id: number; author: { name: string }; reviews: { stars: number }[] }[];
+      meta: PageMeta;
+    }>();
+  });
+  test('query: an envelope narrows items and meta', () => {
+    expectTypeOf(books.query({ fields: 'items{id},meta{itemCount}' })).resolves.toEqualTypeOf<{
+      items: { id: number }[];
+      meta: { readonly itemCount: number };
+    }>();
+  });
+  test('get and findById narrow the item; a nullable to-one stays nullable', () => {
+    expectTypeOf(books.get(1, { fields: 'title,editor{name}' })).resolves.toEqualTypeOf<{
+      title: string;
+      editor: { name: string } | null;
+    }>();
+    expectTypeOf(books.findById(1, { fields: 'id' })).resolves.toEqualTypeOf<{ id: number }>();
+  });
+  test('no fields, or a non-literal string, keeps the whole item', () => {
+    expectTypeOf(books.query()).resolves.toEqualTypeOf<{ items: Book[]; meta: PageMeta }>();
+    const fields: string = 'id';
+    expectTypeOf(books.get(1, { fields })).resolves.toEqualTypeOf<Book>();
+  });
+  test('pages narrows every page', () => {
+    expectTypeOf(books.pages({ fields: 'id' })).toEqualTypeOf<
+      AsyncGenerator<Paginated<{ id: number }>, void, undefined>
+    >();
+  });
+  test('a name that is not a field fails to compile', () => {
+    // @ts-expect-error 'titel' is not a field of Book
+    books.query({ fields: 'id,titel' });
+    // @ts-expect-error 'author.nme' is not a field
+    books.get(1, { fields: 'author{nme}' });
+    // @ts-expect-error 'meta.total' is not a page-meta field
+    books.query({ fields: 'items{id},meta{total}' });
+  });
+});
+
+describe('a ModuleTypes map checks where, orderBy and bodies', () => {
+  test('accepts what the application types allow', () => {
+    typed.query({ where: { title: { contains: 'Ada' } }, orderBy: [{ title: 'asc' }], q: 'route param' });
+    typed.create({ title: 'Dune' });
+  });
+  test('rejects unknown keys and wrong values', () => {
+    // @ts-expect-error `titel` is not a BookWhereInput key
+    typed.query({ where: { titel: 'x' } });
+    // @ts-expect-error a number is neither a title string nor a title filter
+    typed.query({ where: { title: 3 } });
+    // @ts-expect-error 'up' is not a sort direction
+    typed.query({ orderBy: { title: 'up' } });
+    // @ts-expect-error the create body needs a title
+    typed.create({});
+  });
+  test('without a map, filters stay loose', () => {
+    books.query({ where: { anything: { goes: true } } });
+  });
+  test('a typed module is still a table resource', () => {
+    expectTypeOf(typed).toExtend<TableResource<Book>>();
+  });
+});

@@ -6,7 +6,7 @@ export const CONSISTENCY_HEADER = 'Facet-Consistency';
 // WAL positions as the server sends them (`16/B374D848`); compared as numbers so the latest wins.
 function position(token: string): bigint | undefined {
   const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(token);
-  return match ? (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`) : undefined;
+  return match ? (BigInt(`0x${match[1]}`) * BigInt(2 ** 32)) | BigInt(`0x${match[2]}`) : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // admins, with filters and multi-key sorts (ties, the nullable publishedAt), and every refusal is a
 // 400 with a code.
 import { createApiClient, useModuleApi } from '@facet/client';
+import { createAutocompleteStore } from '@facet/client/autocomplete';
 import { encodeQuery } from '@facet/core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from './support/http.js';
@@ -89,6 +90,63 @@ await onEachTarget('keyset paging', ({ get, app }) => {
     expect(pages).toBeGreaterThan(1);
     expect(walked).toEqual(ids(await all('/books', { orderBy: query.orderBy }, 'anonymous')));
     await expect(books.pages({ page: 2 }).next()).rejects.toThrow(TypeError);
+  });
+
+  it.each([
+    ['without fields', undefined],
+    ['with a fields projection', ['id', 'name']],
+  ] as const)('the autocomplete loads more by cursor %s, in the offset order', async (_label, fields) => {
+    const api = createApiClient({ origin: app().origin });
+    const authors = createAutocompleteStore({
+      resource: useModuleApi<{ id: number; name: string }>(api, 'authors'),
+      searchFields: ['name'],
+      debounceMs: 0,
+      perPage: 4,
+      orderBy: [{ country: 'asc' }],
+      fields,
+    });
+    const sent: Record<string, unknown>[] = [];
+    const settled = () =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          const state = authors.getState();
+          if (state.fetchStatus === 'idle' && state.status !== 'idle') {
+            stop();
+            resolve();
+          }
+        };
+        const stop = authors.subscribe(check);
+        queueMicrotask(check);
+      });
+    api.interceptors.request.use((config) => {
+      sent.push({ ...config.params });
+      return config;
+    });
+    const stop = authors.subscribe(() => {});
+    try {
+      authors.setInput('a');
+      await settled();
+      expect(authors.getState().results).toHaveLength(4);
+      expect(sent[0]?.where).toBeDefined();
+      while (authors.getState().hasMore) {
+        authors.loadMore();
+        await settled();
+      }
+      const whole = await all(
+        '/authors',
+        { where: sent[0]?.where, orderBy: [{ country: 'asc' }] },
+        'anonymous',
+      );
+      expect(authors.getState().results.map((item) => item.id)).toEqual(ids(whole));
+      expect(authors.getState().total).toBe(whole.items.length);
+      expect(sent.slice(1).every((params) => typeof params.after === 'string' && !('page' in params))).toBe(
+        true,
+      );
+      expect(sent.length).toBeGreaterThan(2);
+    } finally {
+      stop();
+      authors.destroy();
+    }
   });
 
   it('a cursor is only a position: it never shows an anonymous caller what an admin may read', async () => {

@@ -26,7 +26,17 @@ interface CachedResults<TItem> {
   readonly page: number;
   readonly total: number;
   readonly hasMore: boolean;
+  /** `meta.nextCursor` of the last response: where `loadMore()` continues. */
+  readonly cursor: string | null;
 }
+
+/** The cursor a list answer gives (`undefined` from a server without keyset paging). */
+const cursorOf = (meta: { readonly nextCursor?: string | null } | undefined): string | null | undefined =>
+  meta === undefined || !('nextCursor' in meta)
+    ? undefined
+    : typeof meta.nextCursor === 'string' && meta.nextCursor !== ''
+      ? meta.nextCursor
+      : null;
 
 /**
  * A headless, framework-agnostic autocomplete over a Facet list endpoint: debounced search with a
@@ -46,6 +56,8 @@ export function createAutocompleteStore<TItem>(
   const listeners = createListeners(activate, deactivate);
   let inputTimer: unknown = null;
   let searchedKey: string | null = null;
+  /** Where the current term's next results start (`after=`), when the server pages by cursor. */
+  let cursor: string | null = null;
   let destroyed = false;
 
   const getValue = (item: TItem) => options.getOptionValue(item);
@@ -87,17 +99,21 @@ export function createAutocompleteStore<TItem>(
     if (key === searchedKey) return;
     searchedKey = key;
     const cached = cache.get(key);
+    cursor = null;
     if (cached) {
       search.abort();
       remember(key, cached);
+      cursor = cached.cursor;
       dispatch({ type: 'success', ...cached, append: false });
       return;
     }
-    fetchPage(term, key, 1);
+    fetchPage(term, key, 1, null);
   }
 
-  function fetchPage(term: string, key: string, page: number): void {
-    const query = deriveSearchQuery(term, page, options);
+  function fetchPage(term: string, key: string, page: number, after: string | null): void {
+    // A cursor continues the same where/orderBy/perPage from a position; `page` cannot go with it.
+    const { page: _page, ...rest } = deriveSearchQuery(term, page, options);
+    const query = after === null ? { ...rest, page } : { ...rest, after };
     dispatch({ type: 'fetch' });
     void search
       .run((signal) => options.resource.query(query, { signal }))
@@ -110,10 +126,15 @@ export function createAutocompleteStore<TItem>(
         }
         const body: Partial<Paginated<TItem>> = outcome.value ?? {};
         const items = Array.isArray(body.items) ? body.items : [];
-        const { total, pageCount } = readPageMeta(body.meta, items.length, options.perPage);
-        const hasMore = page < pageCount;
+        const counted = readPageMeta(body.meta, items.length, options.perPage);
+        const next = cursorOf(body.meta);
+        // A keyset answer has totals only when the projection asked for them.
+        const total =
+          after !== null && typeof body.meta?.itemCount !== 'number' ? state.total : counted.total;
+        const hasMore = next === undefined ? page < counted.pageCount : next !== null;
+        cursor = next ?? null;
         dispatch({ type: 'success', items, page, total, hasMore, append: page > 1 });
-        remember(key, { items: state.results, page, total, hasMore });
+        remember(key, { items: state.results, page, total, hasMore, cursor });
       });
   }
 
@@ -203,7 +224,7 @@ export function createAutocompleteStore<TItem>(
     loadMore() {
       const { term } = state;
       if (term === null || !state.hasMore || state.fetchStatus === 'fetching' || !listeners.active) return;
-      fetchPage(term, keyOf(term), state.page + 1);
+      fetchPage(term, keyOf(term), state.page + 1, cursor);
     },
     clear() {
       if (dispatch({ type: 'clear' })) afterSelection();

@@ -126,7 +126,10 @@ export interface AutocompleteStore<TItem> {
   deselect(value: ResourceId): void;
   /** Sets the selected values; items not loaded yet are loaded by id. */
   setValue(value: ResourceId | readonly ResourceId[] | null): void;
-  /** Loads the next page of the current term and appends it. */
+  /**
+   * Loads the next results of the current term and appends them: the rows after the last
+   * response's `meta.nextCursor` (keyset paging) when the server sent one, else the next page.
+   */
   loadMore(): void;
   /** Clears input, results and selection. */
   clear(): void;

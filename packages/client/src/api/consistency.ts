@@ -3,10 +3,11 @@ import type { AxiosInstance } from 'axios';
 /** The header a Facet server answers a write with, and reads it back from (read-your-writes). */
 export const CONSISTENCY_HEADER = 'Facet-Consistency';
 
-// WAL positions as the server sends them (`16/B374D848`); compared as numbers so the latest wins.
-function position(token: string): bigint | undefined {
-  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(token);
-  return match ? (BigInt(`0x${match[1]}`) * BigInt(2 ** 32)) | BigInt(`0x${match[2]}`) : undefined;
+// WAL positions as the server sends them (`16/B374D848`), as two zero-padded halves, so that
+// comparing the strings compares the positions and the latest wins.
+function position(token: string): string | undefined {
+  const match = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(token);
+  return match ? `${match[1]?.padStart(8, '0')}${match[2]?.padStart(8, '0')}`.toUpperCase() : undefined;
 }
 
 /**
@@ -15,7 +16,7 @@ function position(token: string): bigint | undefined {
  * process or replica serves them. A request that sets the header itself keeps its own.
  */
 export function installConsistency(api: AxiosInstance): void {
-  let latest: { token: string; at: bigint } | undefined;
+  let latest: { token: string; at: string } | undefined;
   api.interceptors.request.use((config) => {
     if (latest !== undefined && !config.headers.has(CONSISTENCY_HEADER)) {
       config.headers.set(CONSISTENCY_HEADER, latest.token);

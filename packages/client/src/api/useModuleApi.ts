@@ -165,9 +165,7 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
     delete: (id, query, config) => send('delete', at(id), query, config),
     async *pages(query = {}, config) {
       if ('page' in query || 'after' in query) {
-        throw new TypeError(
-          'useModuleApi: pages() walks by cursor; leave `page` and `after` out of its query',
-        );
+        throw new TypeError('useModuleApi: pages() takes no page or after');
       }
       let after: string | undefined;
       for (;;) {

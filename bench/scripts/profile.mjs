@@ -14,12 +14,10 @@
 //                                        bench report (docs/benchmarks.md) includes
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = Object.fromEntries(
@@ -31,23 +29,8 @@ const args = Object.fromEntries(
 const requests = Number(args.requests ?? 5000);
 const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/facet_bench`;
 const { FACET_LIST_QUERY, PLAIN_LIST_QUERY } = await import(join(root, 'bench/dist/servers/list-query.js'));
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function readerToken() {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query(`SELECT token FROM "User" WHERE role = 'reader' ORDER BY id LIMIT 1`);
-  await client.end();
-  return rows[0].token;
-}
+// The HTTP scenario's own helpers: a free port, and the fixture reader's token.
+const { freePort, readerToken } = await import(join(root, 'bench/dist/scenarios/http.js'));
 
 function serverOf(server, exampleDir) {
   if (server === 'example') {
@@ -137,7 +120,7 @@ const median = (values) => {
 const ms = (value) => (value ?? 0).toFixed(3);
 
 const server = args.server ?? 'example';
-const headers = args.token ? { authorization: `Bearer ${await readerToken()}` } : {};
+const headers = args.token ? { authorization: `Bearer ${await readerToken(databaseUrl)}` } : {};
 const who = args.token ? 'reader token' : 'anonymous';
 
 if (args.compare) {

@@ -74,7 +74,7 @@ function contenders(readerToken: string): Contender[] {
   ];
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -92,7 +92,7 @@ interface Running {
 }
 
 /** A reader's token from the example's fixture, which seeded the bench database. */
-async function readerToken(databaseUrl: string): Promise<string> {
+export async function readerToken(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -3,6 +3,7 @@ import {
   type CanActivate,
   Delete,
   Get,
+  Header,
   Inject,
   Param,
   Patch,
@@ -140,6 +141,8 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     }
 
     @Get('count')
+    // A bare number: Express would send it as text/html, Fastify as JSON. It is JSON on both.
+    @Header('Content-Type', 'application/json; charset=utf-8')
     async count(
       @FacetQuery(undefined, queryPipe(CountQueryDTO)) query: CountQueryDTO,
       @Req() request: unknown,

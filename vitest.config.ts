@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/client',
       'packages/nest',
       'examples/library',
+      'examples/library/vitest.fastify.config.ts',
       'examples/quickstart',
       'bench',
     ],

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { FacetExceptionFilter } from '@facet/nest';
-import type { LogLevel } from '@nestjs/common';
+import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module.js';
 import type { CallerCacheOptions } from './auth/caller-cache.js';
@@ -13,6 +14,10 @@ import { setUpOpenApi } from './openapi.js';
 
 export const API_PREFIX = 'api/v1';
 export const DOCS_PATH = 'api/docs';
+
+/** The HTTP servers the example runs on; Facet itself reads only what both have (docs/ARCHITECTURE.md). */
+export const HTTP_PLATFORMS = ['express', 'fastify'] as const;
+export type HttpPlatform = (typeof HTTP_PLATFORMS)[number];
 
 export interface LibraryAppOptions {
   /** How to open the database when `database` is not given. */
@@ -35,10 +40,17 @@ export interface LibraryAppOptions {
    * @default { ttlMs: 5000, maxEntries: 10000 }
    */
   callerCache?: CallerCacheOptions;
+  /**
+   * Express, Nest's default and what most Nest apps run, or Fastify, which answers the bench's list
+   * request with less CPU (docs/benchmarks.md). Both pass the same contract tests.
+   * @default 'express'
+   */
+  httpPlatform?: HttpPlatform;
 }
 
 export interface LibraryApp {
-  app: NestExpressApplication;
+  app: INestApplication;
+  httpPlatform: HttpPlatform;
   database: LibraryDatabase;
   /** Closes the HTTP server and, unless it was passed in, the database. */
   close(): Promise<void>;
@@ -47,27 +59,24 @@ export interface LibraryApp {
 export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
-    const app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forClient(database.prisma, options.callerCache, database.replicas),
-      {
-        logger: options.logger ?? ['error', 'warn'],
-      },
-    );
+    const module = AppModule.forClient(database.prisma, options.callerCache, database.replicas);
+    const logger = options.logger ?? ['error', 'warn'];
+    const httpPlatform = options.httpPlatform ?? 'express';
+    const app =
+      httpPlatform === 'fastify'
+        ? await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { logger })
+        : await NestFactory.create<NestExpressApplication>(module, { logger });
     app.setGlobalPrefix(API_PREFIX);
     // Every error body gets Facet's shape, Nest's own 404 for an unknown route included.
     app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
     setUpOpenApi(app, DOCS_PATH, { demo: options.demo === true });
     if (options.webDir && existsSync(options.webDir)) {
       if (options.demo === true) serveDemoPage(app, options.webDir, demoRoles());
-      // Not `useStaticAssets`: mounted at `/`, it would look each API request up on disk (a `stat`
-      // per request, about 4 % of a list request's CPU in the bench profile) before the router.
-      const assets = express.static(options.webDir, { index: 'index.html', maxAge: 0 });
-      app.use((request: Request, response: Response, next: NextFunction) =>
-        request.path.startsWith('/api/') ? next() : assets(request, response, next),
-      );
+      serveWebPage(app, httpPlatform, options.webDir);
     }
     return {
       app,
+      httpPlatform,
       database,
       close: async () => {
         await app.close();
@@ -78,4 +87,24 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
     if (!options.database) await database.close();
     throw error;
   }
+}
+
+function serveWebPage(app: INestApplication, platform: HttpPlatform, webDir: string): void {
+  if (platform === 'fastify') {
+    // @fastify/static registers a wildcard route, which Fastify's router tries only after the API's
+    // own routes, so an API request never touches the disk.
+    (app as NestFastifyApplication).useStaticAssets({
+      root: webDir,
+      prefix: '/',
+      index: 'index.html',
+      maxAge: 0,
+    });
+    return;
+  }
+  // Not `useStaticAssets`: mounted at `/`, it would look each API request up on disk (a `stat`
+  // per request, about 4 % of a list request's CPU in the bench profile) before the router.
+  const assets = express.static(webDir, { index: 'index.html', maxAge: 0 });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    request.path.startsWith('/api/') ? next() : assets(request, response, next),
+  );
 }

@@ -1,4 +1,4 @@
-import type { LibraryAppOptions } from './app.js';
+import { HTTP_PLATFORMS, type HttpPlatform, type LibraryAppOptions } from './app.js';
 import { callerCacheOptionsFromEnv } from './auth/caller-cache.js';
 import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
 import { packagePath } from './database/paths.js';
@@ -23,5 +23,18 @@ export function libraryOptionsFromEnv(env: Readonly<Record<string, string | unde
     demo: demoModeFromEnv(env),
     logger: ['error', 'warn'],
     callerCache: callerCacheOptionsFromEnv(env),
+    httpPlatform: httpPlatformFromEnv(env),
   };
+}
+
+/** `HTTP_PLATFORM`: `express` (the default) or `fastify`; anything else is an error, not a guess. */
+export function httpPlatformFromEnv(env: Readonly<Record<string, string | undefined>>): HttpPlatform {
+  const value = env.HTTP_PLATFORM?.trim().toLowerCase() || 'express';
+  const platform = HTTP_PLATFORMS.find((name) => name === value);
+  if (!platform) {
+    throw new RangeError(
+      `HTTP_PLATFORM must be one of ${HTTP_PLATFORMS.join(', ')}, got "${env.HTTP_PLATFORM}"`,
+    );
+  }
+  return platform;
 }

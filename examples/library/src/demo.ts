@@ -4,9 +4,8 @@
 // them into the HTML it serves; otherwise it serves the static files untouched, so a deploy that
 // is not a demo has no token anywhere in what it sends, whatever bundle it was built with.
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { INestApplication } from '@nestjs/common';
 import { type LibraryFixture, loadFixture } from './database/index.js';
 
 /** The environment variable that turns demo mode on (`1`) or off (`0`) whatever the database. */
@@ -55,16 +54,18 @@ function scriptSafeJson(value: unknown): string {
  * Serves `<webDir>/index.html` with the demo roles in a JSON data block (never executed, so no
  * script policy is involved). Registered before the static files, which then serve everything else.
  */
-export function serveDemoPage(app: NestExpressApplication, webDir: string, roles: readonly DemoRole[]): void {
+export function serveDemoPage(app: INestApplication, webDir: string, roles: readonly DemoRole[]): void {
   const template = readFileSync(join(webDir, 'index.html'), 'utf8');
   const block = `<script type="application/json" id="${DEMO_ELEMENT_ID}">${scriptSafeJson({ roles })}</script>`;
   if (!template.includes('</head>')) throw new Error(`${webDir}/index.html has no </head>`);
   const page = template.replace('</head>', `    ${block}\n  </head>`);
-  const send = (_request: IncomingMessage, response: ServerResponse) => {
+  // Through Nest's adapter, so the same code serves on Express and on Fastify.
+  const http = app.getHttpAdapter();
+  const send = (_request: unknown, response: unknown) => {
     // The tokens must not outlive demo mode in a browser or proxy cache.
-    response.setHeader('cache-control', 'no-store');
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(page);
+    http.setHeader(response, 'cache-control', 'no-store');
+    http.setHeader(response, 'content-type', 'text/html; charset=utf-8');
+    http.reply(response, page, 200);
   };
-  app.getHttpAdapter().getInstance().get(['/', '/index.html'], send);
+  for (const path of ['/', '/index.html']) http.get(path, send);
 }

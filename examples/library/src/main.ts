@@ -17,6 +17,7 @@
 //   FACET_CURSOR_SECRET
 //                 the key keyset cursors are signed with (at least 16 bytes); the same in every process
 //                 behind one load balancer (default: random, shared by this process's workers)
+//   HTTP_PLATFORM express (default) or fastify: the HTTP server Nest runs on (src/app.ts)
 //   WEB_CONCURRENCY
 //                 worker processes sharing PORT (node:cluster; default 1: no cluster). Each worker has
 //                 its own pools and caches, so connections are WEB_CONCURRENCY × pool size × (1 + replicas)

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createLibraryApp, type LibraryApp, type LibraryAppOptions } from '../../src/app.js';
+import { httpPlatformFromEnv } from '../../src/config.js';
 
 export interface RunningLibrary extends LibraryApp {
   /** `http://127.0.0.1:<port>` */
@@ -8,11 +9,18 @@ export interface RunningLibrary extends LibraryApp {
   api: string;
 }
 
-/** The real app (same bootstrap as `npm start`) on an ephemeral port. */
+/**
+ * The real app (same bootstrap as `npm start`) on an ephemeral port, on the HTTP platform that
+ * `HTTP_PLATFORM` names (the `library-fastify` test project sets it) unless the options name one.
+ */
 export async function startLibrary(
   options: Omit<LibraryAppOptions, 'database'> = {},
 ): Promise<RunningLibrary> {
-  const library = await createLibraryApp({ ...options, logger: options.logger ?? ['error'] });
+  const library = await createLibraryApp({
+    httpPlatform: httpPlatformFromEnv(process.env),
+    ...options,
+    logger: options.logger ?? ['error'],
+  });
   await library.app.listen(0, '127.0.0.1');
   const { port } = library.app.getHttpServer().address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

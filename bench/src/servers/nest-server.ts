@@ -3,7 +3,8 @@
 //   querry-kit   @querry-kit/nest 1.0.5's QueryTransformPipe, QueryService and ResourceQuery
 //   facet        @facet/nest's @FacetQuery, QueryService and ResourceQuery with the same static
 //                access filter as the others, i.e. the example app's list route without its auth
-// Usage (forked by the HTTP scenario): node nest-server.js <kind>; DATABASE_URL names the database.
+// Usage (forked by the HTTP scenario): node nest-server.js <kind> [express|fastify]; DATABASE_URL names
+// the database, and the second argument Nest's HTTP platform (default express).
 // The parent learns the port through the IPC channel.
 import 'reflect-metadata';
 import { FacetQuery, QueryDTO, QueryService, ResourceQuery } from '@facet/nest';
@@ -21,6 +22,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
   QueryDTO as KitQueryDTO,
@@ -153,16 +155,25 @@ const CONTROLLERS: Record<string, Type<unknown>> = {
 
 const kind = process.argv[2] ?? '';
 const controller = CONTROLLERS[kind];
+const platform = process.argv[3] ?? 'express';
 const url = process.env.DATABASE_URL;
-if (!controller || !url)
-  throw new Error(`usage: DATABASE_URL=… node nest-server.js <${Object.keys(CONTROLLERS).join('|')}>`);
+if (!controller || !url || (platform !== 'express' && platform !== 'fastify'))
+  throw new Error(
+    `usage: DATABASE_URL=… node nest-server.js <${Object.keys(CONTROLLERS).join('|')}> [express|fastify]`,
+  );
 
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 
 @Module({ controllers: [controller], providers: [{ provide: PRISMA, useValue: prisma }] })
 class ServerModule {}
 
-const app = await NestFactory.create<NestExpressApplication>(ServerModule, { logger: ['error', 'warn'] });
+const logger = ['error', 'warn'] as const;
+const app =
+  platform === 'fastify'
+    ? await NestFactory.create<NestFastifyApplication>(ServerModule, new FastifyAdapter(), {
+        logger: [...logger],
+      })
+    : await NestFactory.create<NestExpressApplication>(ServerModule, { logger: [...logger] });
 await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
 const address = app.getHttpServer().address() as { port: number };
 process.send?.({ port: address.port });

@@ -1,5 +1,6 @@
 // Checked by `npm run typecheck` (web/tsconfig.json), never bundled: the page's `fields` strings are
 // checked against the server's DTOs (types.ts), so a wrong field name fails the typecheck instead of the request.
+import { createAutocompleteStore } from '@facet/client/autocomplete';
 import { authorsApi, booksApi } from './api.js';
 
 export async function typedCalls(): Promise<void> {
@@ -17,4 +18,14 @@ export async function typedCalls(): Promise<void> {
   await booksApi.query({ fields: 'id,titel' });
   // @ts-expect-error 'author.nme' is not a field either
   await booksApi.get(1, { fields: 'author{nme}' });
+  // The stores' field lists are checked the same way, and narrow what they hold.
+  const picker = createAutocompleteStore({
+    resource: authorsApi,
+    searchFields: ['name'],
+    fields: ['id', 'name'],
+  });
+  const option: { id: number; name: string } | undefined = picker.getState().results[0];
+  void option;
+  // @ts-expect-error 'nme' is not a field of AuthorDto
+  createAutocompleteStore({ resource: authorsApi, searchFields: ['name'], fields: ['id', 'nme'] });
 }

@@ -3,6 +3,9 @@
 // checks the bundle). A field renamed on the server fails `npm run typecheck` here. web/tsconfig.json
 // turns experimentalDecorators on only so that the DTO module the compiler reads for these types is
 // checked as on the server; the page itself has no decorators.
+
+import type { TableRow } from '@facet/client/table';
+import type { SelectPaths } from '@facet/core';
 import type { Jsonified } from '@facet/nest';
 import type { AuthorDto, BookDto } from '../src/dto/library.dto.js';
 
@@ -10,16 +13,16 @@ import type { AuthorDto, BookDto } from '../src/dto/library.dto.js';
 export type Book = Jsonified<BookDto>;
 
 /**
- * A row of the books table. The visible columns are chosen at run time, so every field may be
- * missing except the `id` the table always asks for (its `baseFields`).
+ * A row of the books table: the visible columns are chosen at run time, so every field may be
+ * missing except the `id` the table always asks for (its `baseFields`, options.ts).
  */
-export type BookRow = Partial<Book> & Pick<Book, 'id'>;
+export type BookRow = TableRow<Book, 'id'>;
 
 /** An author as the API sends it. */
 export type Author = Jsonified<AuthorDto>;
 
-/** An option of the author picker: the fields it asks for. */
-export type AuthorOption = Pick<Author, 'id' | 'name' | 'country'>;
+/** An option of the author picker: the fields it asks for (options.ts). */
+export type AuthorOption = SelectPaths<Author, 'id' | 'name' | 'country'>;
 
 export type Genre = Book['genre'];
 

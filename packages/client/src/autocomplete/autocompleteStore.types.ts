@@ -1,4 +1,4 @@
-import type { Paginated } from '@facet/core';
+import type { CheckPath, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery, ResourceId } from '../api/useModuleApi.js';
 import type { Scheduler } from '../shared/environment.js';
@@ -50,6 +50,19 @@ export interface AutocompleteOptions<TItem> {
   /** Timers for the debounce; inject fakes in tests. @default globalThis.setTimeout/clearTimeout */
   readonly scheduler?: Scheduler;
 }
+
+/**
+ * Options whose literal `fields` narrows the store's items: `fields: ['id', 'name']` over a
+ * `useModuleApi<Author>` resource gives a store of `{ id; name }`, and a path that is not a field
+ * of `Author` fails to compile. Without `fields` (or with a non-literal list) items are `TItem`.
+ */
+export type TypedAutocompleteOptions<TItem, P extends string> = Omit<
+  AutocompleteOptions<SelectPaths<TItem, P>>,
+  'resource' | 'fields'
+> & {
+  readonly resource: AutocompleteResource<TItem>;
+  readonly fields?: readonly CheckPath<TItem, P>[] | null;
+};
 
 interface AutocompleteStateBase<TItem> {
   /** What the user typed. */

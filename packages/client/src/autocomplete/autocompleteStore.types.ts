@@ -4,8 +4,9 @@ import type { ModuleQuery, ResourceId } from '../api/useModuleApi.js';
 import type { Scheduler } from '../shared/environment.js';
 
 /**
- * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
- * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store
+ * sends `fields` as a plain string, so the wrapper's own narrowing does not apply; instead
+ * a literal `fields` list narrows the store's items (`TypedAutocompleteOptions`).
  */
 export interface AutocompleteResource<TItem> {
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;

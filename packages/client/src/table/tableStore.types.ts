@@ -101,8 +101,9 @@ export interface TablePersistOptions {
 }
 
 /**
- * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
- * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store
+ * sends `fields` as a plain string, so the wrapper's own narrowing does not apply; instead
+ * a literal `baseFields` list narrows the rows (`TypedTableOptions`, `TableRow`).
  */
 export interface TableResource<TRow> {
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TRow>>;

@@ -38,8 +38,7 @@ const expected = fx.books
       book.genre === 'SCIENCE' &&
       book.pages > 100 &&
       book.published &&
-      author !== undefined &&
-      author.name.toLowerCase().includes('a')
+      author?.name.toLowerCase().includes('a') === true
     );
   })
   .sort((a, b) => b.pages - a.pages || a.id - b.id)

@@ -1,5 +1,7 @@
+import { describeResourceQueries } from '@facet/nest/swagger';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { authors, books, reviews } from './resources/library.resources.js';
 
 /** Serves the OpenAPI document: the UI at `/<path>`, the JSON at `/<path>-json`. */
 export function setUpOpenApi(app: INestApplication, path: string, { demo }: { demo: boolean }): void {
@@ -16,6 +18,12 @@ export function setUpOpenApi(app: INestApplication, path: string, { demo }: { de
     .setVersion('1')
     .addBearerAuth()
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  // where, orderBy, include, select and fields get schemas derived from each resource, written for
+  // an anonymous reader: staff-only fields are left out, as the server refuses them to readers.
+  const document = describeResourceQueries(SwaggerModule.createDocument(app, config), app, [
+    books,
+    authors,
+    reviews,
+  ]);
   SwaggerModule.setup(path, app, document, { jsonDocumentUrl: `${path}-json` });
 }

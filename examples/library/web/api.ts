@@ -1,6 +1,6 @@
 import { createApiClient, isFacetHttpError, useModuleApi } from '@facet/client/api';
 import { type RoleName, tokenOf } from './roles.js';
-import type { AuthorOption, BookRow } from './types.js';
+import type { Author, Book } from './types.js';
 
 let role: RoleName = 'anonymous';
 
@@ -11,8 +11,9 @@ export function setRole(next: RoleName): void {
 
 export const api = createApiClient({ getToken: () => tokenOf(role), facetErrors: true, consistency: true });
 
-export const booksApi = useModuleApi<BookRow>(api, 'books');
-export const authorsApi = useModuleApi<AuthorOption>(api, 'authors');
+// Typed by the server's DTOs: a literal `fields` narrows each answer (fields.typecheck.ts).
+export const booksApi = useModuleApi<Book>(api, 'books');
+export const authorsApi = useModuleApi<Author>(api, 'authors');
 
 /** A sentence for the error banner: the server's message when it sent one. */
 export function describeError(error: unknown): string {

@@ -1,9 +1,9 @@
-import type { AutocompleteOptions } from '@facet/client/autocomplete';
-import { createUrlStateAdapter, type FilterValue, type TableOptions } from '@facet/client/table';
+import type { TypedAutocompleteOptions } from '@facet/client/autocomplete';
+import { createUrlStateAdapter, type FilterValue, type TypedTableOptions } from '@facet/client/table';
 import { authorsApi, booksApi } from './api.js';
 import { DEFAULT_VISIBLE } from './columns.js';
 import { asRange } from './range.js';
-import type { AuthorOption, BookRow } from './types.js';
+import type { Author, Book } from './types.js';
 
 const yearRange = (value: FilterValue): Record<string, unknown> => {
   const range = asRange(value);
@@ -19,8 +19,11 @@ const yearRange = (value: FilterValue): Record<string, unknown> => {
 
 const url = createUrlStateAdapter({ prefix: 'books' });
 
-/** Module constants: the React adapters call `setOptions` whenever the options object changes. */
-export const bookTableOptions: TableOptions<BookRow> = {
+/**
+ * Module constants: the React adapters call `setOptions` whenever the options object changes. The
+ * literal `baseFields` and `fields` are checked against the DTOs and type the rows (types.ts).
+ */
+export const bookTableOptions: TypedTableOptions<Book, 'id'> = {
   resource: booksApi,
   perPage: 20,
   initialState: { visibleColumns: DEFAULT_VISIBLE },
@@ -45,7 +48,7 @@ export const bookTableOptions: TableOptions<BookRow> = {
 // The author box starts from the author filter the URL holds (a shared or reloaded link).
 const initialAuthor = url.read().filters?.authorId;
 
-export const authorPickerOptions: AutocompleteOptions<AuthorOption> = {
+export const authorPickerOptions: TypedAutocompleteOptions<Author, 'id' | 'name' | 'country'> = {
   resource: authorsApi,
   searchFields: ['name'],
   fields: ['id', 'name', 'country'],

@@ -21,7 +21,14 @@ export {
   type ResolvedParseFieldsOptions,
   resolveParseFieldsOptions,
 } from './fields/parseFieldsOptions.js';
-export type { CheckFields, FieldPath, SelectFields, SelectPage } from './fields/selectFields.js';
+export type {
+  CheckFields,
+  CheckPath,
+  FieldPath,
+  SelectFields,
+  SelectPage,
+  SelectPaths,
+} from './fields/selectFields.js';
 export { stringifyFields } from './fields/stringifyFields.js';
 export {
   type FacetIssue,

@@ -45,10 +45,18 @@ export {
   type ReplicaState,
 } from './replicas/index.js';
 export {
+  type DtoOf,
   defineResource,
+  type FieldsQuery,
+  type Jsonified,
+  type ProjectedItem,
+  type ProjectedPage,
   type ReadContext,
   Resource,
   type ResourceDefinition,
+  type ResourceItem,
   type ResourceOf,
+  type ResourcePage,
   ResourceQuery,
+  type ResourceReadQuery,
 } from './resource/index.js';

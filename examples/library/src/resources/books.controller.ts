@@ -40,7 +40,7 @@ export class BooksController extends ResourceController(books, {
 
   @Get('isbn/:isbn')
   @ApiOperation({ summary: 'One book by its ISBN; 404 also when the caller may not read it' })
-  @ApiFacetQuery({ paging: false, fields: 'detail' })
+  @ApiFacetQuery({ paging: false, fields: 'detail', dto: BookDto })
   async byIsbn(
     @Param('isbn') isbn: string,
     @FacetQuery(undefined, detailQuery) query: DetailQueryDTO,

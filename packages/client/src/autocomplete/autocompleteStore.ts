@@ -1,4 +1,4 @@
-import { encodeQuery, type Paginated } from '@facet/core';
+import { encodeQuery, type Paginated, type SelectPaths } from '@facet/core';
 import { globalScheduler } from '../shared/environment.js';
 import { createLatestRequest } from '../shared/latestRequest.js';
 import { readPageMeta } from '../shared/queryParts.js';
@@ -8,6 +8,7 @@ import type {
   AutocompleteOptions,
   AutocompleteState,
   AutocompleteStore,
+  TypedAutocompleteOptions,
 } from './autocompleteStore.types.js';
 import {
   deriveSearchQuery,
@@ -43,6 +44,9 @@ const cursorOf = (meta: { readonly nextCursor?: string | null } | undefined): st
  * minimum length, stale requests aborted, selected values loaded by id, load-more and a cache of
  * recent terms. Work starts with the first subscriber.
  */
+export function createAutocompleteStore<TItem, const P extends string = string>(
+  initialOptions: TypedAutocompleteOptions<TItem, P>,
+): AutocompleteStore<SelectPaths<TItem, P>>;
 export function createAutocompleteStore<TItem>(
   initialOptions: AutocompleteOptions<TItem>,
 ): AutocompleteStore<TItem> {

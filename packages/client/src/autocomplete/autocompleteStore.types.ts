@@ -1,11 +1,12 @@
-import type { Paginated } from '@facet/core';
+import type { CheckPath, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery, ResourceId } from '../api/useModuleApi.js';
 import type { Scheduler } from '../shared/environment.js';
 
 /**
- * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
- * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store
+ * sends `fields` as a plain string, so the wrapper's own narrowing does not apply; instead
+ * a literal `fields` list narrows the store's items (`TypedAutocompleteOptions`).
  */
 export interface AutocompleteResource<TItem> {
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;
@@ -50,6 +51,19 @@ export interface AutocompleteOptions<TItem> {
   /** Timers for the debounce; inject fakes in tests. @default globalThis.setTimeout/clearTimeout */
   readonly scheduler?: Scheduler;
 }
+
+/**
+ * Options whose literal `fields` narrows the store's items: `fields: ['id', 'name']` over a
+ * `useModuleApi<Author>` resource gives a store of `{ id; name }`, and a path that is not a field
+ * of `Author` fails to compile. Without `fields` (or with a non-literal list) items are `TItem`.
+ */
+export type TypedAutocompleteOptions<TItem, P extends string> = Omit<
+  AutocompleteOptions<SelectPaths<TItem, P>>,
+  'resource' | 'fields'
+> & {
+  readonly resource: AutocompleteResource<TItem>;
+  readonly fields?: readonly CheckPath<TItem, P>[] | null;
+};
 
 interface AutocompleteStateBase<TItem> {
   /** What the user typed. */

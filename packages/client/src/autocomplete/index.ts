@@ -6,5 +6,6 @@ export type {
   AutocompleteResource,
   AutocompleteState,
   AutocompleteStore,
+  TypedAutocompleteOptions,
 } from './autocompleteStore.types.js';
 export { DEFAULT_AUTOCOMPLETE_OPTIONS } from './autocompleteStore.utils.js';

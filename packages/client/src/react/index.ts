@@ -1,10 +1,19 @@
+import type { SelectPaths } from '@facet/core';
 import {
   type AutocompleteOptions,
   type AutocompleteState,
   type AutocompleteStore,
   createAutocompleteStore,
+  type TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
-import { createTableStore, type TableOptions, type TableState, type TableStore } from '../table/index.js';
+import {
+  createTableStore,
+  type TableOptions,
+  type TableRow,
+  type TableState,
+  type TableStore,
+  type TypedTableOptions,
+} from '../table/index.js';
 import { useStoreBridge } from './useStoreBridge.js';
 
 /** The table store's actions plus its current snapshot as `state`. */
@@ -14,15 +23,30 @@ export type UseAutocompleteResult<TItem> = AutocompleteStore<TItem> & {
   readonly state: AutocompleteState<TItem>;
 };
 
-/** A headless table for React: re-renders on every new snapshot. Options may change between renders. */
-export function useTable<TRow>(options: TableOptions<TRow>): UseTableResult<TRow> {
-  return useStoreBridge<TableState<TRow>, TableOptions<TRow>, TableStore<TRow>>(createTableStore, options);
+// The typed options differ from the stores' own only in what the compiler reads from a literal
+// `baseFields` or `fields`; the stores take them as they are.
+
+/**
+ * A headless table for React: re-renders on every new snapshot. Options may change between renders.
+ * A literal `baseFields` narrows the rows (see `TableRow`).
+ */
+export function useTable<TItem, const B extends string = string>(
+  options: TypedTableOptions<TItem, B>,
+): UseTableResult<TableRow<TItem, B>> {
+  type Row = TableRow<TItem, B>;
+  return useStoreBridge<TableState<Row>, TableOptions<Row>, TableStore<Row>>(
+    createTableStore,
+    options as TableOptions<Row>,
+  );
 }
 
-/** A headless autocomplete for React: re-renders on every new snapshot. */
-export function useAutocomplete<TItem>(options: AutocompleteOptions<TItem>): UseAutocompleteResult<TItem> {
-  return useStoreBridge<AutocompleteState<TItem>, AutocompleteOptions<TItem>, AutocompleteStore<TItem>>(
-    createAutocompleteStore,
-    options,
+/** A headless autocomplete for React: re-renders on every new snapshot. A literal `fields` narrows the items. */
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: TypedAutocompleteOptions<TItem, P>,
+): UseAutocompleteResult<SelectPaths<TItem, P>> {
+  type Item = SelectPaths<TItem, P>;
+  return useStoreBridge<AutocompleteState<Item>, AutocompleteOptions<Item>, AutocompleteStore<Item>>(
+    createAutocompleteStore<Item>,
+    options as AutocompleteOptions<Item>,
   );
 }

@@ -16,10 +16,12 @@ export type {
   TableOptions,
   TablePersistOptions,
   TableResource,
+  TableRow,
   TableState,
   TableStore,
   TableUrlSync,
   TableView,
+  TypedTableOptions,
   Updater,
 } from './tableStore.types.js';
 export { DEFAULT_TABLE_OPTIONS } from './tableStore.utils.js';

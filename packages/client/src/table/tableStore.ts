@@ -3,7 +3,15 @@ import { browserStorage, globalScheduler, type StorageLike } from '../shared/env
 import { createLatestRequest } from '../shared/latestRequest.js';
 import { readPageMeta } from '../shared/queryParts.js';
 import { createListeners } from '../shared/subscribable.js';
-import type { TableAction, TableOptions, TableState, TableStore, TableView } from './tableStore.types.js';
+import type {
+  TableAction,
+  TableOptions,
+  TableRow,
+  TableState,
+  TableStore,
+  TableView,
+  TypedTableOptions,
+} from './tableStore.types.js';
 import {
   DEFAULT_TABLE_OPTIONS,
   deriveTableQuery,
@@ -52,6 +60,9 @@ const positiveInteger = (name: string, value: number): number => {
  * column filters, debounced global search and column projection, with stale requests aborted.
  * Work starts with the first subscriber.
  */
+export function createTableStore<TItem, const B extends string = string>(
+  initialOptions: TypedTableOptions<TItem, B>,
+): TableStore<TableRow<TItem, B>>;
 export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): TableStore<TRow> {
   validateOptions(initialOptions);
   let options = initialOptions;

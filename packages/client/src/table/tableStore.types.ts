@@ -1,4 +1,4 @@
-import type { Paginated } from '@facet/core';
+import type { CheckPath, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery } from '../api/useModuleApi.js';
 import type { Scheduler, StorageLike } from '../shared/environment.js';
@@ -101,8 +101,9 @@ export interface TablePersistOptions {
 }
 
 /**
- * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store sends `fields` as a plain string, so
- * for a projected store name the narrowed type yourself: `SelectFields<Book, 'id,title'>`.
+ * The part of a `useModuleApi` wrapper the store needs; any wrapper, typed or not, fits. The store
+ * sends `fields` as a plain string, so the wrapper's own narrowing does not apply; instead
+ * a literal `baseFields` list narrows the rows (`TypedTableOptions`, `TableRow`).
  */
 export interface TableResource<TRow> {
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TRow>>;
@@ -142,6 +143,28 @@ export interface TableOptions<TRow> {
   /** Keep the view in the URL (see `createUrlStateAdapter`). Read once when the store is created. @default none */
   readonly url?: TableUrlSync;
 }
+
+/**
+ * A row of a table over `TItem` whose `baseFields` are `B`: the visible columns change at run time,
+ * so any field may be missing except the base fields, which every query asks for. A non-literal
+ * `B` leaves `TItem` as it is.
+ */
+export type TableRow<TItem, B extends string> = string extends B
+  ? TItem
+  : { [K in keyof (Partial<TItem> & SelectPaths<TItem, B>)]: (Partial<TItem> & SelectPaths<TItem, B>)[K] };
+
+/**
+ * Options whose literal `baseFields` narrows the rows (see `TableRow`): `baseFields: ['id']` over a
+ * `useModuleApi<Book>` resource gives rows with `id` and every other field optional, and a path
+ * that is not a field of `Book` fails to compile.
+ */
+export type TypedTableOptions<TItem, B extends string> = Omit<
+  TableOptions<TableRow<TItem, B>>,
+  'resource' | 'baseFields'
+> & {
+  readonly resource: TableResource<TItem>;
+  readonly baseFields?: readonly CheckPath<TItem, B>[];
+};
 
 /** Every transition of the table goes through one reducer with one of these actions. */
 export type TableAction<TRow> =

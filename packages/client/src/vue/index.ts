@@ -1,11 +1,20 @@
+import type { SelectPaths } from '@facet/core';
 import type { MaybeRefOrGetter, ShallowRef } from 'vue';
 import {
   type AutocompleteOptions,
   type AutocompleteState,
   type AutocompleteStore,
   createAutocompleteStore,
+  type TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
-import { createTableStore, type TableOptions, type TableState, type TableStore } from '../table/index.js';
+import {
+  createTableStore,
+  type TableOptions,
+  type TableRow,
+  type TableState,
+  type TableStore,
+  type TypedTableOptions,
+} from '../table/index.js';
 import { useStoreBridge } from './useStoreBridge.js';
 
 /** The table store's actions plus a read-only ref of its snapshot. */
@@ -17,17 +26,33 @@ export type UseAutocompleteReturn<TItem> = AutocompleteStore<TItem> & {
   readonly state: Readonly<ShallowRef<AutocompleteState<TItem>>>;
 };
 
-/** A headless table composable. Pass options as a getter or ref to update them reactively. */
-export function useTable<TRow>(options: MaybeRefOrGetter<TableOptions<TRow>>): UseTableReturn<TRow> {
-  return useStoreBridge<TableState<TRow>, TableOptions<TRow>, TableStore<TRow>>(createTableStore, options);
+// The typed options differ from the stores' own only in what the compiler reads from a literal
+// `baseFields` or `fields`; the stores take them as they are.
+
+/**
+ * A headless table composable. Pass options as a getter or ref to update them reactively. A
+ * literal `baseFields` narrows the rows (see `TableRow`).
+ */
+export function useTable<TItem, const B extends string = string>(
+  options: MaybeRefOrGetter<TypedTableOptions<TItem, B>>,
+): UseTableReturn<TableRow<TItem, B>> {
+  type Row = TableRow<TItem, B>;
+  return useStoreBridge<TableState<Row>, TableOptions<Row>, TableStore<Row>>(
+    createTableStore,
+    options as MaybeRefOrGetter<TableOptions<Row>>,
+  );
 }
 
-/** A headless autocomplete composable. Pass options as a getter or ref to update them reactively. */
-export function useAutocomplete<TItem>(
-  options: MaybeRefOrGetter<AutocompleteOptions<TItem>>,
-): UseAutocompleteReturn<TItem> {
-  return useStoreBridge<AutocompleteState<TItem>, AutocompleteOptions<TItem>, AutocompleteStore<TItem>>(
-    createAutocompleteStore,
-    options,
+/**
+ * A headless autocomplete composable. Pass options as a getter or ref to update them reactively.
+ * A literal `fields` narrows the items.
+ */
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: MaybeRefOrGetter<TypedAutocompleteOptions<TItem, P>>,
+): UseAutocompleteReturn<SelectPaths<TItem, P>> {
+  type Item = SelectPaths<TItem, P>;
+  return useStoreBridge<AutocompleteState<Item>, AutocompleteOptions<Item>, AutocompleteStore<Item>>(
+    createAutocompleteStore<Item>,
+    options as MaybeRefOrGetter<AutocompleteOptions<Item>>,
   );
 }

@@ -230,3 +230,37 @@ export type FieldPath<Item, D extends number = 3> = [D] extends [never]
               : never
             : never);
     }[keyof Item & string];
+
+/** The first segment of a dotted path: `author` of `author.name`. */
+type PathHead<P extends string> = P extends `${infer Head}.${string}` ? Head : P;
+/** The paths under `Head`, without it: `name` of `author.name`. */
+type PathTail<P extends string, Head extends string> = P extends `${Head}.${infer Rest}` ? Rest : never;
+
+type PickPathsValue<V, P extends string> = V extends null | undefined
+  ? V
+  : V extends readonly (infer E)[]
+    ? PickPaths<NonNullable<E>, P>[]
+    : PickPaths<V, P>;
+
+type PickPaths<Item, P extends string> = Flatten<{
+  // A plain mention of a relation wins over paths into it, as `fields` merges them at run time.
+  [K in PathHead<P> & keyof Item]: K extends P ? Item[K] : PickPathsValue<Item[K], PathTail<P, K & string>>;
+}>;
+
+/**
+ * The item type a list of dotted field paths selects (the stores' `fields: ['id', 'author.name']`):
+ * `SelectFields` for paths instead of an expression. A non-literal `string` leaves `Item` whole.
+ *
+ * @example `SelectPaths<Book, 'id' | 'author.name'>` is `{ id: number; author: { name: string } }`.
+ */
+export type SelectPaths<Item, P extends string> = string extends P ? Item : PickPaths<Item, P>;
+
+/**
+ * `P` when it is a field path of `Item` (see `FieldPath`), otherwise an error message type, so a
+ * list of paths with a misspelt one fails to compile: `fields?: readonly CheckPath<Item, P>[]`.
+ */
+export type CheckPath<Item, P extends string> = string extends P
+  ? P
+  : P extends FieldPath<Item>
+    ? P
+    : `'${P}' is not a field path of the item type.`;

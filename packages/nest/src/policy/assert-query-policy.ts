@@ -475,13 +475,14 @@ class PolicyChecker {
 }
 
 /** Whether the DTO's name for the field is also the model's, so the client's key reaches Prisma as is. */
-function mapsDirectly(field: FieldDefinition): boolean {
+/** Whether a field may be filtered, sorted or loaded: it maps to the model one-to-one. */
+export function mapsDirectly(field: FieldDefinition): boolean {
   if (field.kind === 'relation') return field.relation === field.name;
   return field.sources.length === 1 && field.sources[0] === field.name;
 }
 
 /** The operand rules of a model's scalar field: its type, nullability and enum values when known. */
-function operandField(model: ModelTypes | undefined, name: string): OperandField {
+export function operandField(model: ModelTypes | undefined, name: string): OperandField {
   const type = model?.scalar(name);
   if (model === undefined || type === undefined) return UNTYPED;
   return { type, nullable: model.nullable(name), enumValues: model.enumValues(name) };

@@ -14,3 +14,12 @@ export type {
   ResourceQueryService,
   ResourceReadOptions,
 } from './resource-query.types.js';
+export type {
+  DtoOf,
+  FieldsQuery,
+  Jsonified,
+  ProjectedItem,
+  ProjectedPage,
+  ResourceItem,
+  ResourceReadQuery,
+} from './resource-types.js';

@@ -16,7 +16,8 @@ import { QueryService } from '../query/query.service.js';
 import type { Serialized } from '../serialization/serialize-value.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
 import { ResourceQuery } from './resource-query.js';
-import type { ResourcePage, ResourceQueryService } from './resource-query.types.js';
+import type { ResourceQueryService } from './resource-query.types.js';
+import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
 import { hideUnreadableToOne, selectToOneIds, type ToOneAccess } from './to-one-access.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
@@ -148,28 +149,36 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
    * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`). No count query runs when
    * the projection shows neither `itemCount` nor `pageCount`.
    */
-  async query(query: object, read: ReadContext<TAbility> = {}): Promise<ResourcePage<TDto>> {
+  async query<const F extends string = string>(
+    query: ResourceReadQuery<TDto, F, true>,
+    read: ReadContext<TAbility> = {},
+  ): Promise<ProjectedPage<TDto, F>> {
     this.assertCaller(read);
-    return this.reader.query(query, read);
+    // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.
+    return (await this.reader.query(query, read)) as ProjectedPage<TDto, F>;
   }
 
   /** One item by id (`GET /books/:id`), projected by `fields`; a 404 when the caller may not read it. */
-  async findById(
+  async findById<const F extends string = string>(
     id: string | number | bigint,
-    query: object = {},
+    query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
-  ): Promise<Partial<TDto>> {
+  ): Promise<ProjectedItem<TDto, F>> {
     this.assertCaller(read);
-    return this.reader.findById(id, query, read);
+    return (await this.reader.findById(id, query, read)) as ProjectedItem<TDto, F>;
   }
 
   /**
    * One item by a where the server builds (`{ isbn }` for `GET /books/isbn/:isbn`), narrowed by the
    * client's own `where` if it sends one; a 404 when there is none the caller may read.
    */
-  async findOne(where: object, query: object = {}, read: ReadContext<TAbility> = {}): Promise<Partial<TDto>> {
+  async findOne<const F extends string = string>(
+    where: object,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+  ): Promise<ProjectedItem<TDto, F>> {
     this.assertCaller(read);
-    return this.reader.findOne(
+    return (await this.reader.findOne(
       async (prepared) => {
         const { where: clientWhere, ...rest } = prepared;
         const narrowed = clientWhere === undefined ? where : { AND: [where, clientWhere] };
@@ -180,7 +189,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       },
       query,
       read,
-    );
+    )) as ProjectedItem<TDto, F>;
   }
 
   /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */

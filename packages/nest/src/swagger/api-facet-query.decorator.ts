@@ -1,6 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { FIELDS_DESCRIPTION, FIELDS_EXAMPLES, PAGED_FIELDS_DESCRIPTION } from './fields-grammar.js';
+import { FACET_DTO_EXTENSION } from './schemas.js';
 
 export interface ApiFacetQueryOptions {
   /** Document `page` and `perPage`. @default true */
@@ -11,6 +12,11 @@ export interface ApiFacetQueryOptions {
   readonly relations?: boolean;
   /** Largest `perPage`, shown as the maximum. @default 100 (QueryService's default) */
   readonly maxPerPage?: number;
+  /**
+   * The DTO the route reads: marks the query parameters so that `describeResourceQueries` can give
+   * them schemas derived from the resource. @default none (free-form objects)
+   */
+  readonly dto?: Type<object>;
 }
 
 const WIRE =
@@ -24,6 +30,8 @@ const WIRE =
  */
 export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorator & ClassDecorator {
   const decorators: (MethodDecorator & ClassDecorator)[] = [];
+  const mark: Record<string, string> =
+    options.dto === undefined ? {} : { [FACET_DTO_EXTENSION]: options.dto.name };
   if (options.paging ?? true) {
     decorators.push(
       ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } }),
@@ -48,7 +56,7 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
       name: 'where',
       required: false,
       description: `Filter (the model's where input). ${WIRE}`,
-      schema: { type: 'object', additionalProperties: true },
+      schema: { type: 'object', additionalProperties: true, ...mark },
       style: 'deepObject',
       explode: true,
       example: { published: true, author: { name: { contains: 'Ada' } } },
@@ -62,6 +70,7 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
           { type: 'object', additionalProperties: true },
           { type: 'array', items: { type: 'object' } },
         ],
+        ...mark,
       },
       example: '[{"title":"asc"}]',
     }),
@@ -72,7 +81,7 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
         name: 'include',
         required: false,
         description: `Relations to load (the model's include input). ${WIRE}`,
-        schema: { type: 'object', additionalProperties: true },
+        schema: { type: 'object', additionalProperties: true, ...mark },
         style: 'deepObject',
         explode: true,
         example: { author: true },
@@ -81,7 +90,7 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
         name: 'select',
         required: false,
         description: `Fields to load (the model's select input). ${WIRE}`,
-        schema: { type: 'object', additionalProperties: true },
+        schema: { type: 'object', additionalProperties: true, ...mark },
         style: 'deepObject',
         explode: true,
       }),
@@ -93,7 +102,7 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
       ApiQuery({
         name: 'fields',
         required: false,
-        type: 'string',
+        schema: { type: 'string', ...mark },
         description: fields === 'detail' ? FIELDS_DESCRIPTION : PAGED_FIELDS_DESCRIPTION,
         examples:
           fields === 'detail'

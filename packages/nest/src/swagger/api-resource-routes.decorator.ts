@@ -35,14 +35,17 @@ export function ApiResourceRoutes(dto: Type<object>): ClassDecorator {
       const descriptor = Object.getOwnPropertyDescriptor(base, name);
       if (descriptor === undefined) continue;
       const decorators: MethodDecorator[] = [ApiOperation({ summary })];
-      if (kind === 'page') decorators.push(ApiFacetQuery(), ApiPaginatedResponse(dto));
+      if (kind === 'page') decorators.push(ApiFacetQuery({ dto }), ApiPaginatedResponse(dto));
       else if (kind === 'count') {
         decorators.push(
-          ApiFacetQuery({ paging: false, fields: false, relations: false }),
+          ApiFacetQuery({ paging: false, fields: false, relations: false, dto }),
           ApiOkResponse({ schema: { type: 'integer' } }),
         );
       } else
-        decorators.push(ApiFacetQuery({ paging: false, fields: 'detail' }), ApiOkResponse({ type: dto }));
+        decorators.push(
+          ApiFacetQuery({ paging: false, fields: 'detail', dto }),
+          ApiOkResponse({ type: dto }),
+        );
       for (const decorator of decorators) decorator(base, name, descriptor);
     }
     ApiFacetErrors({ statuses: [400, 404, 500] })(target);

@@ -11,4 +11,8 @@ export {
   type ApiPaginatedResponseOptions,
 } from './api-paginated-response.decorator.js';
 export { ApiResourceRoutes } from './api-resource-routes.decorator.js';
+export {
+  type DescribeResourceQueriesOptions,
+  describeResourceQueries,
+} from './describe-resource-queries.js';
 export { FACET_ERROR_BODY_SCHEMA, PAGE_META_SCHEMA } from './schemas.js';

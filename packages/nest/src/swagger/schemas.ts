@@ -61,3 +61,6 @@ export const FACET_ERROR_BODY_SCHEMA: SchemaObject = {
     },
   },
 };
+
+/** Marks a query parameter documented for a DTO, so `describeResourceQueries` can replace its schema. */
+export const FACET_DTO_EXTENSION = 'x-facet-dto';

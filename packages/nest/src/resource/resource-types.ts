@@ -1,0 +1,63 @@
+import type { CheckFields, SelectFields, SelectPage } from '@facet/core';
+import type { ResourcePage } from './resource-query.types.js';
+
+// Types only: what a resource's DTO says about its routes, for the server's own code and, through
+// `import type`, for a web client that wants its row types from the server without its code.
+
+/**
+ * What JSON makes of a value: a `Date` becomes its ISO string, a BigInt or a Decimal its exact
+ * string (Facet serializes them so), methods disappear.
+ */
+export type Jsonified<T> = T extends bigint | Date | { toFixed(): string; d: unknown; e: unknown; s: unknown }
+  ? string
+  : T extends readonly (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonified<T[K]> }
+      : T;
+
+/** The DTO type of a resource definition (`DtoOf<typeof books>` is `BookDto`) or of a `Resource`. */
+export type DtoOf<R> = R extends { readonly dto: abstract new (...args: never[]) => infer T }
+  ? T
+  : R extends { readonly definition: { readonly dto: abstract new (...args: never[]) => infer T } }
+    ? T
+    : never;
+
+/**
+ * One item of a resource as an HTTP client receives it: the DTO after JSON. A web page can take
+ * its row types from here with `import type`, so no server code reaches its bundle:
+ * `type Book = ResourceItem<typeof books>`.
+ */
+export type ResourceItem<R> = Jsonified<DtoOf<R>>;
+
+/**
+ * The `fields` member of a read's query, checked against `Dto`: a literal naming a field the DTO
+ * does not have fails to compile. `Page` accepts the envelope projection (`items{…},meta{…}`).
+ */
+export interface FieldsQuery<Dto, F extends string = string, Page extends boolean = false> {
+  readonly fields?: CheckFields<Dto, F, Page>;
+}
+
+/**
+ * The query of a resource read: any members (the server checks them at run time), with `fields`
+ * checked against `Dto` at compile time.
+ */
+export type ResourceReadQuery<Dto, F extends string = string, Page extends boolean = false> =
+  | FieldsQuery<Dto, F, Page>
+  | (FieldsQuery<Dto, F, Page> & { readonly [key: string]: unknown });
+
+/**
+ * One item a literal `fields` projects out of `Dto`: only the named fields, relations narrowed to
+ * their sub-selection. A non-literal `string` gives `Partial<Dto>`, since any field may be missing.
+ */
+export type ProjectedItem<Dto, F extends string = string> = string extends F
+  ? Partial<Dto>
+  : SelectFields<Dto, F>;
+
+/**
+ * The page a literal `fields` answers: `{ items, meta }` of `ProjectedItem`s, or for an envelope
+ * projection only the parts and meta fields named. A non-literal `string` gives `ResourcePage<Dto>`.
+ */
+export type ProjectedPage<Dto, F extends string = string> = string extends F
+  ? ResourcePage<Dto>
+  : SelectPage<Dto, F>;

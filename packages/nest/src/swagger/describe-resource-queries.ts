@@ -1,0 +1,109 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { OpenAPIObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import { getResourceToken } from '../module/facet.module.js';
+import type { FieldContext } from '../projection/field-schema.types.js';
+import type { ModelTypes } from '../query/model-types.js';
+import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import { FIELDS_DESCRIPTION } from './fields-grammar.js';
+import { ResourceQuerySchemas } from './resource-query-schemas.js';
+import { FACET_DTO_EXTENSION } from './schemas.js';
+
+export interface DescribeResourceQueriesOptions {
+  /**
+   * The `expose` context the document is written for: fields hidden from it are left out, as the
+   * server refuses them for such a caller. @default {} (a caller no rule grants anything)
+   */
+  readonly context?: FieldContext;
+}
+
+/** What a resource needs to be described: its DTO and, when known, its model's field types. */
+interface Described {
+  readonly dto: AnyResourceDefinition['dto'];
+  readonly model: ModelTypes | undefined;
+}
+
+/**
+ * Replaces the free-form `where`, `orderBy`, `include`, `select` and `fields` parameters that
+ * `ApiResourceRoutes(Dto)` (or `ApiFacetQuery({ dto })`) documented with schemas derived from each
+ * resource: the fields its DTO lets this caller name, the operators each field type takes (the
+ * operand grammar the server enforces), enums, relations and sort directions. Generators such as
+ * openapi-typescript then produce usable filter types. Call it on the document before serving it:
+ *
+ * ```ts
+ * const document = SwaggerModule.createDocument(app, config);
+ * describeResourceQueries(document, app, [books, authors]);
+ * ```
+ *
+ * Returns the same document, changed in place.
+ */
+export function describeResourceQueries(
+  document: OpenAPIObject,
+  app: INestApplicationContext,
+  resources: readonly (AnyResourceDefinition | ResourceDefinition<never, never, object, never>)[],
+  options: DescribeResourceQueriesOptions = {},
+): OpenAPIObject {
+  const byDto = new Map<string, Described>();
+  for (const definition of resources) {
+    const resource = app.get<{ readonly modelTypes?: ModelTypes | undefined }>(getResourceToken(definition), {
+      strict: false,
+    });
+    byDto.set(definition.dto.name, { dto: definition.dto, model: resource.modelTypes });
+  }
+  const builder = new ResourceQuerySchemas(options.context ?? {});
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.post, item.put, item.patch, item.delete]) {
+      for (const parameter of operation?.parameters ?? []) {
+        if ('$ref' in parameter || parameter.in !== 'query') continue;
+        const marked = markedDto(parameter);
+        const described = marked === undefined ? undefined : byDto.get(marked);
+        if (described !== undefined) describe(parameter, described, builder);
+      }
+    }
+  }
+  document.components ??= {};
+  document.components.schemas = { ...document.components.schemas, ...builder.schemas };
+  return document;
+}
+
+function markedDto(parameter: ParameterObject): string | undefined {
+  const schema = parameter.schema as SchemaObject | ReferenceObject | undefined;
+  if (schema === undefined || '$ref' in schema) return undefined;
+  const marked: unknown = (schema as Record<string, unknown>)[FACET_DTO_EXTENSION];
+  return typeof marked === 'string' ? marked : undefined;
+}
+
+function describe(
+  parameter: ParameterObject,
+  { dto, model }: Described,
+  builder: ResourceQuerySchemas,
+): void {
+  switch (parameter.name) {
+    case 'where':
+      parameter.schema = builder.where(dto, model);
+      return;
+    case 'include':
+      parameter.schema = builder.include(dto, model);
+      return;
+    case 'select':
+      parameter.schema = builder.select(dto, model);
+      return;
+    case 'orderBy': {
+      const single = builder.orderBy(dto, model);
+      parameter.schema = { oneOf: [single, { type: 'array', items: single }] };
+      return;
+    }
+    case 'fields': {
+      const paths = builder.fieldPaths(dto);
+      const schema: SchemaObject & Record<string, unknown> = {
+        type: 'string',
+        // The grammar nests, so no pattern can check it whole; this one refuses what no name contains.
+        pattern: '^[\\w\\s,{}]*$',
+        [FACET_DTO_EXTENSION]: dto.name,
+        'x-facet-fields': paths,
+      };
+      parameter.schema = schema;
+      parameter.description = `${parameter.description ?? FIELDS_DESCRIPTION}\n\nFields of ${dto.name}: ${paths.join(', ')}.`;
+      return;
+    }
+  }
+}

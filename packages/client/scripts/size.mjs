@@ -12,10 +12,11 @@ export const SIZE_BUDGETS = {
   autocomplete: null,
   vue: null,
   react: null,
+  tanstack: 1024,
 };
 
 /** Packages an application brings itself: never counted. */
-export const PEERS = ['axios', 'vue', 'react'];
+export const PEERS = ['axios', 'vue', 'react', '@tanstack/query-core'];
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 

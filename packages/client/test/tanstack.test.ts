@@ -107,14 +107,7 @@ describe('facetQueries', () => {
       'abc',
     );
     const fetchPage = books.infinite({ perPage: 3 }).queryFn;
-    await fetchPage({
-      pageParam: 'opaque',
-      signal: new AbortController().signal,
-      queryKey: books.infinite({ perPage: 3 }).queryKey,
-      client,
-      meta: undefined,
-      direction: 'forward',
-    });
+    await fetchPage({ pageParam: 'opaque', signal: new AbortController().signal });
     expect(server.listRequests().at(-1)!.query).toEqual({ perPage: 3, after: 'opaque' });
   });
 

@@ -1,7 +1,7 @@
 import type { Paginated, SelectFields, SelectPage } from '@facet/core';
 // Types only: the sub-path never loads TanStack Query, so an app without it pays nothing and one
 // with it keeps a single copy (its own).
-import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core';
+import type { DataTag, InfiniteData } from '@tanstack/query-core';
 import type {
   ModuleApi,
   ModuleQuery,
@@ -14,6 +14,20 @@ import type {
 export type FacetPageParam = string | null;
 
 /**
+ * What a query function reads of TanStack's context. Written out instead of `QueryFunctionContext`
+ * so the options fit whichever copy of query-core the framework binding brings (vue-query may ship
+ * its own): that type names TanStack's `QueryClient`, whose private fields make two copies clash.
+ */
+export interface FacetQueryContext {
+  readonly signal: AbortSignal;
+}
+
+/** The context of an infinite query's function: the cursor to continue after. */
+export interface FacetPageContext extends FacetQueryContext {
+  readonly pageParam: FacetPageParam;
+}
+
+/**
  * What `list`, `get`, `findById` and `count` return: the shape of TanStack Query's `queryOptions`,
  * with the key tagged by the data type so `queryClient.getQueryData(options.queryKey)` is typed.
  */
@@ -21,7 +35,7 @@ export interface FacetQueryOptions<TData, TKey extends readonly unknown[]> {
   /** Plain JSON (name, kind, query), tagged with the data type for `getQueryData`. */
   readonly queryKey: DataTag<TKey, TData, Error>;
   /** Sends the request with TanStack's `signal`, so cancelling the query aborts it. */
-  readonly queryFn: (context: QueryFunctionContext<TKey>) => Promise<TData>;
+  readonly queryFn: (context: FacetQueryContext) => Promise<TData>;
 }
 
 /** What `infinite` returns: the shape of TanStack Query's `infiniteQueryOptions`, paged by cursor. */
@@ -29,7 +43,7 @@ export interface FacetInfiniteQueryOptions<TPage, TKey extends readonly unknown[
   /** The list's key with `'infinite'` after it, so list invalidations reach it too. */
   readonly queryKey: DataTag<TKey, InfiniteData<TPage, FacetPageParam>, Error>;
   /** Sends the page parameter as `after` (none for the first page) and TanStack's `signal`. */
-  readonly queryFn: (context: QueryFunctionContext<TKey, FacetPageParam>) => Promise<TPage>;
+  readonly queryFn: (context: FacetPageContext) => Promise<TPage>;
   /** `null`: the first page is asked for without a cursor. */
   readonly initialPageParam: FacetPageParam;
   /** `meta.nextCursor`; `null` on the last page, which tells TanStack there is no next one. */
@@ -107,13 +121,13 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
   };
   const detail = (kind: 'get' | 'findById') => (id: ResourceId, query?: ModuleQuery) => ({
     queryKey: [name, 'detail', id, q(query), kind],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api[kind](id, query, { signal }),
+    queryFn: ({ signal }: FacetQueryContext) => api[kind](id, query, { signal }),
   });
   const loose = {
     keys,
     list: (query?: ModuleQuery) => ({
       queryKey: keys.list(query),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.query(query, { signal }),
+      queryFn: ({ signal }: FacetQueryContext) => api.query(query, { signal }),
     }),
     infinite(query?: ModuleQuery) {
       if (query && ('page' in query || 'after' in query)) {
@@ -121,7 +135,7 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
       }
       return {
         queryKey: [...keys.list(query), 'infinite'],
-        queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: FacetPageParam }) =>
+        queryFn: ({ signal, pageParam }: FacetPageContext) =>
           api.query(pageParam === null ? query : { ...query, after: pageParam }, { signal }),
         initialPageParam: null,
         getNextPageParam: (page: Paginated<unknown>) => page.meta?.nextCursor || null,
@@ -131,7 +145,7 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
     findById: detail('findById'),
     count: (query?: ModuleQuery) => ({
       queryKey: keys.count(query),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.count(query, { signal }),
+      queryFn: ({ signal }: FacetQueryContext) => api.count(query, { signal }),
     }),
   };
   return loose as unknown as FacetQueries<TItem, TTypes>;

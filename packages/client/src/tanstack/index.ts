@@ -1,7 +1,9 @@
 export {
   type FacetInfiniteQueryOptions,
+  type FacetPageContext,
   type FacetPageParam,
   type FacetQueries,
+  type FacetQueryContext,
   type FacetQueryKeys,
   type FacetQueryOptions,
   facetQueries,

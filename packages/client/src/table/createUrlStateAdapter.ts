@@ -51,6 +51,26 @@ function browserWindow(): UrlEnvironment {
   return candidate as UrlEnvironment;
 }
 
+const ownKey = (prefix: string, key: string) =>
+  key === prefix || key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}[`);
+
+const searchPairs = (search: string) => search.replace(/^\?/, '').split('&').filter(Boolean);
+
+/**
+ * The table view a query string holds under `prefix`, as `createUrlStateAdapter` reads it: for a
+ * server that renders a URL-synced table (`prefetchTable({ ...options, initialState:
+ * readUrlView(requestUrl.search, 'books') })`). A malformed or hostile query string gives `{}`.
+ */
+export function readUrlView(search: string, prefix = 'table'): Partial<TableView> {
+  const own = searchPairs(search).filter((pair) => ownKey(prefix, keyOf(pair)));
+  if (own.length === 0) return {};
+  try {
+    return sanitizeView(decodeQuery(own.join('&'))[prefix]);
+  } catch {
+    return {}; // A hand-edited or hostile URL falls back to the defaults instead of breaking the page.
+  }
+}
+
 const keyOf = (pair: string): string => {
   const raw = pair.split('=', 1)[0] ?? '';
   try {
@@ -81,20 +101,11 @@ export function createUrlStateAdapter(options: UrlStateAdapterOptions = {}): Tab
     }
   }
   const win = options.window ?? browserWindow();
-  const isOwn = (key: string) =>
-    key === prefix || key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}[`);
-  const pairs = () => win.location.search.replace(/^\?/, '').split('&').filter(Boolean);
+  const isOwn = (key: string) => ownKey(prefix, key);
+  const pairs = () => searchPairs(win.location.search);
 
   return {
-    read() {
-      const own = pairs().filter((pair) => isOwn(keyOf(pair)));
-      if (own.length === 0) return {};
-      try {
-        return sanitizeView(decodeQuery(own.join('&'))[prefix]);
-      } catch {
-        return {}; // A hand-edited or hostile URL falls back to the defaults instead of breaking the page.
-      }
-    },
+    read: () => readUrlView(win.location.search, prefix),
     write(view: TableView, defaults: TableView, mode) {
       const changed = diffView(view, defaults);
       const own = Object.keys(changed).length > 0 ? encodeQuery({ [prefix]: changed }) : '';

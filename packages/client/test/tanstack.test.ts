@@ -1,7 +1,14 @@
 // @facet/client/tanstack with the real @tanstack/query-core QueryClient against a real HTTP server.
 // The cursor walk and the two framework bindings are proven against the example app in Chromium
 // (examples/library/test/tanstack.test.ts).
-import { hashKey, InfiniteQueryObserver, isCancelledError, QueryClient } from '@tanstack/query-core';
+import {
+  dehydrate,
+  hashKey,
+  hydrate,
+  InfiniteQueryObserver,
+  isCancelledError,
+  QueryClient,
+} from '@tanstack/query-core';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, useModuleApi } from '../src/api/index.js';
@@ -109,6 +116,25 @@ describe('facetQueries', () => {
     const fetchPage = books.infinite({ perPage: 3 }).queryFn;
     await fetchPage({ pageParam: 'opaque', signal: new AbortController().signal });
     expect(server.listRequests().at(-1)!.query).toEqual({ perPage: 3, after: 'opaque' });
+  });
+
+  it('survives TanStack’s own server rendering: prefetched, dehydrated to JSON, hydrated without a request', async () => {
+    const { books } = setup();
+    await client.prefetchQuery(books.list({ perPage: 4, orderBy: [{ title: 'asc' }] }));
+    await client.prefetchInfiniteQuery(books.infinite({ perPage: 4 }));
+    const payload = JSON.parse(JSON.stringify(dehydrate(client)));
+    const before = server.requests.length;
+    const browser = new QueryClient();
+    hydrate(browser, payload);
+    // Keys built again in the browser find the server's data: they are plain, stable JSON.
+    const page = browser.getQueryData(books.list({ orderBy: [{ title: 'asc' }], perPage: 4 }).queryKey);
+    expect(page?.items).toHaveLength(4);
+    expect(page).toEqual(
+      client.getQueryData(books.list({ perPage: 4, orderBy: [{ title: 'asc' }] }).queryKey),
+    );
+    expect(browser.getQueryData(books.infinite({ perPage: 4 }).queryKey)?.pageParams).toEqual([null]);
+    expect(server.requests.length).toBe(before);
+    browser.clear();
   });
 
   it('refuses page or after in an infinite query, and an empty name', () => {

@@ -28,7 +28,7 @@ export async function bundleFixtures(outdir: string, entries: Record<string, str
   for (const name of Object.keys(entries)) {
     writeFileSync(
       join(outdir, `${name}.html`),
-      `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title></head>` +
+      `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title><link rel="icon" href="data:,"></head>` +
         `<body><div id="root"></div><script type="module" src="/${name}.js"></script></body></html>\n`,
     );
   }

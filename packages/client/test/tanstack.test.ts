@@ -137,7 +137,8 @@ describe('facetQueries', () => {
     browser.clear();
   });
 
-  it('refuses page or after in an infinite query, and an empty name', () => {
+  it('refuses page or after in an infinite query, a module that is not one, and an empty name', () => {
+    expect(() => facetQueries({} as never, 'books')).toThrow(/`module`/);
     const { books } = setup();
     expect(() => books.infinite({ page: 2 })).toThrow(/no page or after/);
     expect(() => books.infinite({ after: 'x' })).toThrow(TypeError);

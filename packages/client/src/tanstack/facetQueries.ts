@@ -104,6 +104,9 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
   module: ModuleApi<TItem, TTypes>,
   name: string,
 ): FacetQueries<TItem, TTypes> {
+  if (typeof module?.query !== 'function' || typeof module.count !== 'function') {
+    throw new TypeError('facetQueries: `module` must come from useModuleApi(api, endpoint)');
+  }
   if (typeof name !== 'string' || name === '') {
     throw new TypeError('facetQueries: `name` must be a non-empty string such as "books"');
   }

@@ -9,7 +9,7 @@ export const workspaceAlias = [
   { find: /^@facet\/core$/, replacement: src('core/src/index.ts') },
   { find: /^@facet\/client$/, replacement: src('client/src/index.ts') },
   {
-    find: /^@facet\/client\/(api|table|autocomplete|vue|react)$/,
+    find: /^@facet\/client\/(api|table|autocomplete|vue|react|tanstack)$/,
     replacement: src('client/src/$1/index.ts'),
   },
   { find: /^@facet\/nest$/, replacement: src('nest/src/index.ts') },

@@ -25,7 +25,7 @@ export async function runClientSize(): Promise<ScenarioResult> {
     short: 'Client',
     title: 'Client: size of each sub-path',
     method:
-      'Each sub-path bundled and minified by esbuild (ES2022, browser) with @facet/core included and the peers (axios, vue, react) left out, then gzipped at level 9 (packages/client/scripts/size.mjs).',
+      'Each sub-path bundled and minified by esbuild (ES2022, browser) with @facet/core included and the peers (axios, vue, react, @tanstack/query-core) left out, then gzipped at level 9 (packages/client/scripts/size.mjs).',
     measurements,
     comparisons: [],
     notes: [],

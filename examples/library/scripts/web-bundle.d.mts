@@ -3,3 +3,4 @@ export declare function bundleWeb(options: {
   fromSource?: boolean;
   minify?: boolean;
 }): Promise<void>;
+export declare const sourceAlias: Readonly<Record<string, string>>;

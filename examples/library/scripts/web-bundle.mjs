@@ -9,12 +9,15 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = join(root, '../../packages');
 
-const sourceAlias = {
+/** The packages' sources by import path, for bundles built from source (tests). */
+export const sourceAlias = {
   '@facet/core': join(packages, 'core/src/index.ts'),
   '@facet/client/api': join(packages, 'client/src/api/index.ts'),
   '@facet/client/table': join(packages, 'client/src/table/index.ts'),
   '@facet/client/autocomplete': join(packages, 'client/src/autocomplete/index.ts'),
   '@facet/client/react': join(packages, 'client/src/react/index.ts'),
+  '@facet/client/vue': join(packages, 'client/src/vue/index.ts'),
+  '@facet/client/tanstack': join(packages, 'client/src/tanstack/index.ts'),
   '@facet/client': join(packages, 'client/src/index.ts'),
 };
 

@@ -6,7 +6,7 @@ export interface SizeResult {
   imports: string[];
 }
 export declare const SIZE_BUDGETS: Readonly<
-  Record<'api' | 'table' | 'autocomplete' | 'vue' | 'react', number | null>
+  Record<'api' | 'table' | 'autocomplete' | 'vue' | 'react' | 'tanstack', number | null>
 >;
 export declare const PEERS: readonly string[];
 export declare function measureSizes(names?: readonly string[]): Promise<SizeResult[]>;

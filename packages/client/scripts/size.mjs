@@ -1,5 +1,6 @@
 // Measures what each sub-path of @facet/client costs an application: the sub-path bundled and
-// minified with esbuild, @facet/core included, the peers (axios, vue, react) left out, then gzipped.
+// minified with esbuild, @facet/core included, the peers (axios, vue, react, @tanstack/query-core) left
+// out, then gzipped.
 // Run `node scripts/size.mjs` for a table; the tests and the bench import `measureSizes`.
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -12,10 +13,11 @@ export const SIZE_BUDGETS = {
   autocomplete: null,
   vue: null,
   react: null,
+  tanstack: 1024,
 };
 
 /** Packages an application brings itself: never counted. */
-export const PEERS = ['axios', 'vue', 'react'];
+export const PEERS = ['axios', 'vue', 'react', '@tanstack/query-core'];
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -13,6 +13,7 @@ const script = (load: (path: string) => string) => `
   const auto = ${load('@facet/client/autocomplete')};
   const vue = ${load('@facet/client/vue')};
   const react = ${load('@facet/client/react')};
+  const tanstack = ${load('@facet/client/tanstack')};
   const root = ${load('@facet/client')};
   const client = api.createApiClient({ origin: 'http://127.0.0.1:1' }, 'v2');
   console.log(JSON.stringify([
@@ -20,6 +21,7 @@ const script = (load: (path: string) => string) => `
     typeof api.useModuleApi(client, 'books').count,
     typeof table.useTable, typeof auto.useAutocomplete, typeof vue.useTable, typeof react.useAutocomplete,
     root.useTable === root.createTableStore,
+    tanstack.facetQueries(api.useModuleApi(client, 'books'), 'books').keys.list({ perPage: 5 }),
   ]));
 `;
 
@@ -34,6 +36,7 @@ const expected = [
   'function',
   'function',
   true,
+  ['books', 'list', { perPage: 5 }],
 ];
 
 // Skipped only before the first build: `npm test` builds before it runs the tests.

@@ -21,5 +21,7 @@ describe('sub-path bundles', async () => {
     expect(byName.autocomplete?.imports).toEqual([]);
     expect(byName.vue?.imports).toEqual(['vue']);
     expect(byName.react?.imports).toEqual(['react']);
+    // TanStack Query is imported for its types only: the sub-path loads nothing of it.
+    expect(byName.tanstack?.imports).toEqual([]);
   });
 });

@@ -51,8 +51,21 @@ export function createAutocompleteStore<TItem>(
   initialOptions: AutocompleteOptions<TItem>,
 ): AutocompleteStore<TItem> {
   let options: ResolvedAutocompleteOptions<TItem> = resolveAutocompleteOptions(initialOptions);
+  const known = initialOptions.initialSelected ?? [];
+  if (!Array.isArray(known)) {
+    throw new TypeError('createAutocompleteStore: `initialSelected` must be an array of items');
+  }
+  const startValue =
+    initialOptions.initialValue === undefined || initialOptions.initialValue === null
+      ? known.map((item) => options.getOptionValue(item)).slice(0, options.multiple ? undefined : 1)
+      : toValues(initialOptions.initialValue);
   let state: AutocompleteState<TItem> = Object.freeze(
-    getInitialAutocompleteState<TItem>(toValues(initialOptions.initialValue)),
+    // Known items fill `selected` the way loaded ones would, so hydration finds nothing missing.
+    reduceAutocompleteState(
+      getInitialAutocompleteState<TItem>(startValue),
+      { type: 'hydrated', items: known },
+      (item) => options.getOptionValue(item),
+    ),
   );
   const search = createLatestRequest();
   const hydration = createLatestRequest();

@@ -46,6 +46,12 @@ export interface AutocompleteOptions<TItem> {
   readonly multiple?: boolean;
   /** Values selected at the start; their items are loaded by id when the first subscriber arrives. @default none */
   readonly initialValue?: ResourceId | readonly ResourceId[] | null;
+  /**
+   * Items already known to be selected at the start (fetched on the server, say): shown at once
+   * and not loaded again. Their values are the initial value unless `initialValue` names one.
+   * @default none
+   */
+  readonly initialSelected?: readonly TItem[];
   /** Recent terms whose results are kept and shown again without a request; `0` turns the cache off. @default 20 */
   readonly cacheSize?: number;
   /** Timers for the debounce; inject fakes in tests. @default globalThis.setTimeout/clearTimeout */

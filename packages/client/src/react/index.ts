@@ -35,7 +35,7 @@ export function useTable<TItem, const B extends string = string>(
 ): UseTableResult<TableRow<TItem, B>> {
   type Row = TableRow<TItem, B>;
   return useStoreBridge<TableState<Row>, TableOptions<Row>, TableStore<Row>>(
-    createTableStore,
+    createTableStore<Row, string>,
     options as TableOptions<Row>,
   );
 }

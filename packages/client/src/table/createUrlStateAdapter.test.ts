@@ -59,7 +59,39 @@ describe('createUrlStateAdapter', () => {
     expect(win.listenerCount).toBe(0);
   });
 
+  it('hands writes to a router and listens to it instead of popstate when given navigate and listen', () => {
+    const win = createFakeWindow('/list?tab=2#top');
+    const moves: [string, 'push' | 'replace'][] = [];
+    const routerListeners = new Set<() => void>();
+    const url = createUrlStateAdapter({
+      window: win,
+      navigate: (target, mode) => moves.push([target, mode]),
+      listen: (listener) => {
+        routerListeners.add(listener);
+        return () => routerListeners.delete(listener);
+      },
+    });
+    url.write({ ...defaults, page: 2 }, defaults, 'push');
+    url.write({ ...defaults, page: 3 }, defaults, 'replace');
+    expect(moves).toEqual([
+      ['/list?tab=2&table.page=2#top', 'push'],
+      ['/list?tab=2&table.page=3#top', 'replace'],
+    ]);
+    // The router moves the URL, not the adapter.
+    expect(win.entries).toEqual(['/list?tab=2#top']);
+    let calls = 0;
+    const stop = url.subscribe(() => calls++);
+    expect(win.listenerCount).toBe(0);
+    for (const listener of routerListeners) listener();
+    stop();
+    expect(calls).toBe(1);
+    expect(routerListeners.size).toBe(0);
+  });
+
   it('needs a window outside a browser, and a plain prefix', () => {
+    expect(() => createUrlStateAdapter({ window: createFakeWindow(), navigate: 'push' as never })).toThrow(
+      /`navigate` must be a function/,
+    );
     expect(() => createUrlStateAdapter()).toThrow(/`window`/);
     expect(() => createUrlStateAdapter({ window: createFakeWindow(), prefix: 'a.b' })).toThrow(/`prefix`/);
   });

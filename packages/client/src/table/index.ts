@@ -1,9 +1,11 @@
 export type { Scheduler, StorageLike } from '../shared/environment.js';
 export {
   createUrlStateAdapter,
+  readUrlView,
   type UrlEnvironment,
   type UrlStateAdapterOptions,
 } from './createUrlStateAdapter.js';
+export { prefetchTable } from './prefetchTable.js';
 export { createTableStore, useTable } from './tableStore.js';
 export type {
   ColumnFilter,
@@ -13,6 +15,7 @@ export type {
   SortDirection,
   SortRule,
   TableAction,
+  TableInitialPage,
   TableOptions,
   TablePersistOptions,
   TableResource,

@@ -1,4 +1,4 @@
-import { encodeQuery } from '@facet/core';
+import { encodeQuery, type PageMeta } from '@facet/core';
 import { browserStorage, globalScheduler, type StorageLike } from '../shared/environment.js';
 import { createLatestRequest } from '../shared/latestRequest.js';
 import { readPageMeta } from '../shared/queryParts.js';
@@ -21,6 +21,7 @@ import {
   reduceTableState,
   sanitizeView,
   storageKey,
+  tableQueryKey,
   toggleSorting,
   viewOf,
 } from './tableStore.utils.js';
@@ -80,6 +81,12 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
   const request = createLatestRequest();
   const listeners = createListeners(activate, deactivate);
   let requestedKey: string | null = null;
+  const initialPage = options.initialPage;
+  if (initialPage && initialPage.query === tableQueryKey(state, options)) {
+    // Server-fetched rows for exactly this query: show them, and count them as already requested.
+    requestedKey = initialPage.query;
+    state = Object.freeze(reduceTableState(state, pageLoaded(initialPage, state.perPage)));
+  }
   let searchTimer: unknown = null;
   let stopUrl: (() => void) | null = null;
   let destroyed = false;
@@ -132,7 +139,7 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
   function load(force = false): void {
     if (destroyed || !listeners.active) return;
     const query = deriveTableQuery(state, options);
-    const key = encodeQuery({ ...query });
+    const key = tableQueryKey(state, options);
     if (!force && key === requestedKey) return;
     requestedKey = key;
     dispatch({ type: 'fetch' });
@@ -146,16 +153,15 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
           dispatch({ type: 'error', error: outcome.error });
           return;
         }
-        const items = Array.isArray(outcome.value?.items) ? outcome.value.items : [];
-        const { total, pageCount } = readPageMeta(outcome.value?.meta, items.length, perPage);
-        const lastPage = Math.max(1, pageCount);
+        const loaded = pageLoaded(outcome.value, perPage);
+        const lastPage = Math.max(1, loaded.pageCount);
         if (state.page > lastPage) {
           // Rows vanished under the user (or a bookmark is out of date): show the last page instead,
           // correcting the URL entry rather than adding one.
           commit({ type: 'setPage', page: lastPage }, 'replace');
           return;
         }
-        dispatch({ type: 'success', items, total, pageCount, nextCursor: cursorOf(outcome.value?.meta) });
+        dispatch(loaded);
       });
   }
 
@@ -254,6 +260,16 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
     refetch: () => load(true),
     loadMore,
   };
+}
+
+/** The success action for one answer of the list endpoint. */
+function pageLoaded<TRow>(
+  value: { items?: readonly TRow[]; meta?: Partial<PageMeta> } | undefined,
+  perPage: number,
+): Extract<TableAction<TRow>, { type: 'success' }> {
+  const items = Array.isArray(value?.items) ? value.items : [];
+  const { total, pageCount } = readPageMeta(value?.meta, items.length, perPage);
+  return { type: 'success', items, total, pageCount, nextCursor: cursorOf(value?.meta) };
 }
 
 function cursorOf(meta: { nextCursor?: unknown } | undefined): string | null {

@@ -1,4 +1,4 @@
-import type { CheckPath, Paginated, SelectPaths } from '@facet/core';
+import type { CheckPath, PageMeta, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery } from '../api/useModuleApi.js';
 import type { Scheduler, StorageLike } from '../shared/environment.js';
@@ -109,6 +109,18 @@ export interface TableResource<TRow> {
   query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TRow>>;
 }
 
+/**
+ * A page fetched ahead, on the server for instance (`prefetchTable`), for a store to start from.
+ * Plain JSON, so it can travel in a server-rendered payload.
+ */
+export interface TableInitialPage<TRow> {
+  /** The query the page answers, encoded: the store uses the page only if it would ask the same. */
+  readonly query: string;
+  readonly items: readonly TRow[];
+  /** The answer's `meta` (`itemCount`, `pageCount`, `nextCursor`...). */
+  readonly meta: Partial<PageMeta>;
+}
+
 /** Options of `createTableStore`. Only `resource` is required. */
 export interface TableOptions<TRow> {
   /** Where rows come from: `useModuleApi<Book>(api, 'books')`. */
@@ -142,6 +154,12 @@ export interface TableOptions<TRow> {
   readonly persist?: TablePersistOptions;
   /** Keep the view in the URL (see `createUrlStateAdapter`). Read once when the store is created. @default none */
   readonly url?: TableUrlSync;
+  /**
+   * Rows fetched ahead (`prefetchTable`, on the server): the store starts with them as a `success`
+   * and the first subscriber sends no request. Ignored, and fetched as usual, when the store's
+   * first query is not the one the page answers (another URL or persisted view). @default none
+   */
+  readonly initialPage?: TableInitialPage<TRow>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { QueryInput } from '@facet/core';
+import { encodeQuery, type QueryInput } from '@facet/core';
 import {
   allOf,
   compact,
@@ -224,6 +224,11 @@ export type TableQueryOptions = Pick<
 >;
 
 /** The query a table view asks for: static where AND column filters AND search. */
+/** The query of a view, encoded: what tells two requests (or a prefetched page) apart. */
+export function tableQueryKey(view: TableView, options: TableQueryOptions): string {
+  return encodeQuery({ ...deriveTableQuery(view, options) });
+}
+
 export function deriveTableQuery(view: TableView, options: TableQueryOptions): QueryInput {
   const caseInsensitive = options.caseInsensitive ?? DEFAULT_TABLE_OPTIONS.caseInsensitive;
   const searchFields = options.searchFields ?? [];

@@ -2,9 +2,20 @@
 // resources' reads served by the replica, writes by the primary, read-your-writes through the
 // Facet-Consistency token, a lagging replica (replay paused) and a stopped one sending reads to
 // the primary without errors and getting them back when healthy, and no connections left behind.
+// Read-your-writes holds on hand-written controllers too: FacetModule registers the consistency
+// interceptor for the whole app, and it runs once per request however often it is applied.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { Controller, type INestApplication, Module } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  type INestApplication,
+  Module,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { IsEmail, IsString } from 'class-validator';
@@ -13,10 +24,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSISTENCY_HEADER,
   defineResource,
+  FacetConsistencyInterceptor,
   FacetExceptionFilter,
   FacetModule,
   Field,
+  InjectResource,
   type ReplicaState,
+  type Resource,
   ResourceController,
 } from '../src/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
@@ -44,6 +58,8 @@ interface CountedClient {
   readonly prisma: PrismaClient;
   /** Model statements run on this client (health checks and WAL positions left out). */
   statements: number;
+  /** Write tokens asked of this client (`pg_current_wal_insert_lsn()`). */
+  tokens: number;
 }
 
 function countedClient(url: string, applicationName: string): CountedClient {
@@ -51,9 +67,10 @@ function countedClient(url: string, applicationName: string): CountedClient {
     adapter: new PrismaPg({ connectionString: url, max: POOL, application_name: applicationName }),
     log: [{ emit: 'event', level: 'query' }],
   });
-  const counted = { prisma, statements: 0 };
+  const counted = { prisma, statements: 0, tokens: 0 };
   prisma.$on('query', (event) => {
     if (!event.query.includes('pg_')) counted.statements++;
+    if (event.query.includes('pg_current_wal_insert_lsn')) counted.tokens++;
   });
   return counted;
 }
@@ -83,6 +100,29 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
         return primary.prisma.author.create({ data: body });
       }
     }
+    // Written by hand: no ResourceController, no interceptor of its own. Reads go through the
+    // injected resource, writes through the primary client.
+    @Controller('plain-authors')
+    class PlainAuthorsController {
+      constructor(@InjectResource(authors) private readonly resource: Resource<never, AuthorDto>) {}
+      @Get()
+      list(@Query('email') email: string) {
+        return this.resource.query({ where: { email } });
+      }
+      @Post()
+      create(@Body() body: CreateAuthorBody) {
+        return primary.prisma.author.create({ data: { name: body.name, email: body.email } });
+      }
+    }
+    // Applies the interceptor itself, on top of the module's.
+    @Controller('twice-authors')
+    @UseInterceptors(FacetConsistencyInterceptor)
+    class TwiceAuthorsController {
+      @Post()
+      create(@Body() body: CreateAuthorBody) {
+        return primary.prisma.author.create({ data: { name: body.name, email: body.email } });
+      }
+    }
     @Module({
       imports: [
         FacetModule.forRoot({
@@ -96,7 +136,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
         }),
         FacetModule.forFeature([authors]),
       ],
-      controllers: [AuthorsController],
+      controllers: [AuthorsController, PlainAuthorsController, TwiceAuthorsController],
     })
     class AppModule {}
     app = await NestFactory.create(AppModule, { logger: false });
@@ -118,9 +158,9 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     const response = await fetch(`${base}${path}`, { headers: token ? { [CONSISTENCY_HEADER]: token } : {} });
     return { status: response.status, body: (await response.json()) as { items?: { email: string }[] } };
   };
-  const post = async (name: string) => {
+  const post = async (name: string, path = '/authors') => {
     const email = `${name}-${Date.now()}@example.test`;
-    const response = await fetch(`${base}/authors`, {
+    const response = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name, email }),
@@ -171,6 +211,50 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     expect(await found(email, token)).toBe(true);
     expect(counts().primary).toBe(before.primary);
     expect(counts().replica).toBeGreaterThan(before.replica);
+  });
+
+  it('a hand-written controller reading through an injected resource gets read-your-writes too', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('plain', '/plain-authors');
+      expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      const plainFound = async (headers: Record<string, string>) => {
+        const response = await fetch(`${base}/plain-authors?email=${encodeURIComponent(email)}`, { headers });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { items: { email: string }[] }).items.length === 1;
+      };
+      // No token: the paused replica answers, without the write.
+      let before = counts();
+      expect(await plainFound({})).toBe(false);
+      expect(counts().replica).toBeGreaterThan(before.replica);
+      expect(counts().primary).toBe(before.primary);
+      // The token: the read waits for the replica, which never catches up, then reads the primary.
+      before = counts();
+      const started = Date.now();
+      expect(await plainFound({ [CONSISTENCY_HEADER]: token })).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+      // A malformed token is refused there as well.
+      const bad = await fetch(`${base}/plain-authors?email=x`, { headers: { [CONSISTENCY_HEADER]: 'nope' } });
+      expect(bad.status).toBe(400);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+    // Replay resumed: the replica has the write within the wait, and serves the read.
+    const { email, token } = await post('plain-resumed', '/plain-authors');
+    const before = counts();
+    const response = await fetch(`${base}/plain-authors?email=${encodeURIComponent(email)}`, {
+      headers: { [CONSISTENCY_HEADER]: token },
+    });
+    expect(((await response.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(counts().primary).toBe(before.primary);
+  });
+
+  it('runs once per request when a controller applies the interceptor on top of the module', async () => {
+    const before = primary.tokens;
+    const { token } = await post('twice', '/twice-authors');
+    expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(primary.tokens - before).toBe(1);
   });
 
   it('refuses a malformed token with a 400', async () => {

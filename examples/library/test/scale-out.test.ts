@@ -1,8 +1,8 @@
 // Two processes of the example (`npm start`: one with WEB_CONCURRENCY=2 workers, one without) on
-// a real PostgreSQL primary + streaming replica (the harness of @facet/nest's tests): a write made
-// through one process is seen by a read through the other when the read brings the write's
-// Facet-Consistency token, even while the replica's replay is paused (the read then goes to the
-// primary), and the replica serves the read that brings no token (it does not see the write yet).
+// a real PostgreSQL primary + streaming replica (scripts/postgres/replica-cluster.mjs, the harness
+// the nest tests and the bench use too): a write made through one process is seen by a read
+// through the other when the read brings the write's Facet-Consistency token, even while the
+// replica's replay is paused (the read then goes to the primary), and the replica serves the read that brings no token (it does not see the write yet).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import {
   checkReplicaCluster,
   type ReplicaCluster,
   startReplicaCluster,
-} from '../../../packages/nest/test/support/replica-cluster.js';
+} from '../../../scripts/postgres/replica-cluster.mjs';
 
 const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`scale-out.test.ts skipped: ${availability.reason}`);

@@ -1,5 +1,5 @@
-// Read routing on a real PostgreSQL primary + streaming replica pair (support/replica-cluster.ts):
-// resources' reads served by the replica, writes by the primary, read-your-writes through the
+// Read routing on a real PostgreSQL primary + streaming replica pair (the repository's harness,
+// scripts/postgres/replica-cluster.mjs): resources' reads served by the replica, writes by the primary, read-your-writes through the
 // Facet-Consistency token, a lagging replica (replay paused) and a stopped one sending reads to
 // the primary without errors and getting them back when healthy, and no connections left behind.
 // Read-your-writes holds on hand-written controllers too: FacetModule registers the consistency
@@ -22,6 +22,11 @@ import { IsEmail, IsString } from 'class-validator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkReplicaCluster,
+  type ReplicaCluster,
+  startReplicaCluster,
+} from '../../../scripts/postgres/replica-cluster.mjs';
+import {
   CONSISTENCY_HEADER,
   defineResource,
   FacetConsistencyInterceptor,
@@ -34,7 +39,6 @@ import {
   ResourceController,
 } from '../src/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
-import { checkReplicaCluster, type ReplicaCluster, startReplicaCluster } from './support/replica-cluster.js';
 
 const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`read-replicas.test.ts skipped: ${availability.reason}`);

@@ -309,27 +309,49 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     expect(await found(email)).toBe(true);
     expect(counts().replica).toBeGreaterThan(before.replica);
     expect(counts().primary).toBe(before.primary);
+    // The pool dropped the connections the stop broke and opened new ones, within its size.
+    await Promise.all(Array.from({ length: 20 }, () => get('/authors')));
+    const afterReturn = await connections(cluster.replicaUrl, 'facet-test-replica');
+    expect(afterReturn).toBeGreaterThan(0);
+    expect(afterReturn).toBeLessThanOrEqual(POOL);
   }, 40_000);
+
+  it('many reads waiting on a token at once fall to the primary without errors or extra connections', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('crowd');
+      const reads = await Promise.all(Array.from({ length: 30 }, () => get(byEmail(email), token)));
+      expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+      expect(reads.every((read) => read.body.items?.some((item) => item.email === email))).toBe(true);
+      expect(await connections(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
+      // Nothing is left holding a transaction open once the answers are in.
+      expect(await connections(cluster.primaryUrl, 'facet-test-primary', "state <> 'idle'")).toBe(0);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+  });
 
   it('leaves no connections behind: each pool stays within its size', async () => {
     await Promise.all(Array.from({ length: 40 }, () => get('/authors')));
-    const open = async (url: string, name: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
-          [name],
-        );
-        return rows[0]?.n ?? 0;
-      } finally {
-        await client.end();
-      }
-    };
-    expect(await open(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
-    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeLessThanOrEqual(POOL);
-    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeGreaterThan(0);
+    expect(await connections(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
+    expect(await connections(cluster.replicaUrl, 'facet-test-replica')).toBeLessThanOrEqual(POOL);
+    expect(await connections(cluster.replicaUrl, 'facet-test-replica')).toBeGreaterThan(0);
   });
+
+  /** Connections a pool holds on a server (its application_name), optionally only those matching `filter`. */
+  async function connections(url: string, name: string, filter = 'true') {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND ${filter}`,
+        [name],
+      );
+      return rows[0]?.n ?? 0;
+    } finally {
+      await client.end();
+    }
+  }
 
   async function replicaQuery(sql: string) {
     const client = new pg.Client({ connectionString: cluster.replicaUrl });

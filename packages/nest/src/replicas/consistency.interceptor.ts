@@ -65,9 +65,16 @@ export class FacetConsistencyInterceptor implements NestInterceptor {
         });
       }
     }
-    const handled = new Observable<unknown>((subscriber) =>
-      withConsistency(minLsn === undefined ? {} : { minLsn }, () => next.handle().subscribe(subscriber)),
-    );
+    // Without a token any healthy replica will do, which is also what reads outside a context get.
+    // Entering the context only when there is one keeps such requests off AsyncLocalStorage: on
+    // Node 20 its first use turns on promise tracking for the whole process, a cost on every
+    // promise Prisma makes.
+    const handled =
+      minLsn === undefined
+        ? next.handle()
+        : new Observable<unknown>((subscriber) =>
+            withConsistency({ minLsn }, () => next.handle().subscribe(subscriber)),
+          );
     if (READ_METHODS.has((request.method ?? 'GET').toUpperCase())) return handled;
     const response = http.getResponse<HttpResponseLike>();
     return handled.pipe(

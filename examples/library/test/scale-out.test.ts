@@ -2,10 +2,13 @@
 // a real PostgreSQL primary + streaming replica (scripts/postgres/replica-cluster.mjs, the harness
 // the nest tests and the bench use too): a write made through one process is seen by a read
 // through the other when the read brings the write's Facet-Consistency token, even while the
-// replica's replay is paused (the read then goes to the primary), and the replica serves the read that brings no token (it does not see the write yet).
+// replica's replay is paused (the read then goes to the primary), and the replica serves the
+// read that brings no token (it does not see the write yet). @facet/client's `consistency` option
+// sends the token back by itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createApiClient } from '@facet/client/api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -143,6 +146,41 @@ describe.skipIf(!availability.available)('two processes on a primary + streaming
         expect(read.status).toBe(200);
         expect(((await read.json()) as { title: string }).title).toBe('Written through one process');
       }
+    } finally {
+      await onReplica('SELECT pg_wal_replay_resume()');
+    }
+  });
+
+  it("@facet/client's consistency option carries the token from a write in one process to a read in the other", async () => {
+    const writer = (single as Process).base;
+    const reader = (workers as Process).base;
+    // One client, as one browser tab would be; absolute URLs stand in for a load balancer that
+    // sends its write to one process and its next read to another.
+    const api = createApiClient({
+      origin: new URL(writer).origin,
+      getToken: () => 'admin-token',
+      consistency: true,
+    });
+    const { rows } = await onReplica('SELECT id FROM "Author" ORDER BY id LIMIT 1');
+    await onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      const created = await api.post<{ id: number }>(`${writer}/books`, {
+        isbn: `97801${String(Date.now()).slice(-8)}`,
+        title: 'Written through the client',
+        price: '5.00',
+        pages: 12,
+        genre: 'FICTION',
+        authorId: (rows[0] as { id: number }).id,
+      });
+      expect(created.status).toBe(201);
+      // A client without the option reads the paused replica, which has not replayed the write.
+      const forgetful = createApiClient({ origin: new URL(reader).origin, getToken: () => 'admin-token' });
+      const stale = await forgetful.get(`${reader}/books/${created.data.id}`, { validateStatus: () => true });
+      expect(stale.status).toBe(404);
+      // The client sends the write's token back by itself: the other process reads the primary.
+      const read = await api.get<{ title: string }>(`${reader}/books/${created.data.id}`);
+      expect(read.config.headers.get(CONSISTENCY)).toBe(created.headers[CONSISTENCY.toLowerCase()]);
+      expect(read.data.title).toBe('Written through the client');
     } finally {
       await onReplica('SELECT pg_wal_replay_resume()');
     }

@@ -26,14 +26,17 @@ import {
   type ReplicaCluster,
   startReplicaCluster,
 } from '../../../scripts/postgres/replica-cluster.mjs';
+import { FACET_MODULE_OPTIONS, getResourceToken, readRouterFor, routeReads } from '../src/advanced/index.js';
 import {
   CONSISTENCY_HEADER,
   defineResource,
   FacetConsistencyInterceptor,
   FacetExceptionFilter,
   FacetModule,
+  type FacetModuleOptions,
   Field,
   InjectResource,
+  QueryService,
   type ReplicaState,
   type Resource,
   ResourceController,
@@ -127,19 +130,17 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
         return primary.prisma.author.create({ data: { name: body.name, email: body.email } });
       }
     }
+    const moduleOptions: FacetModuleOptions = {
+      prisma: primary.prisma,
+      replicas: [replica.prisma],
+      readRouting: {
+        healthCheckInterval: HEALTH_CHECK_MS,
+        maxLag: MAX_LAG_MS,
+        onReplicaStateChange: (index: number, state: ReplicaState) => changes.push([index, state]),
+      },
+    };
     @Module({
-      imports: [
-        FacetModule.forRoot({
-          prisma: primary.prisma,
-          replicas: [replica.prisma],
-          readRouting: {
-            healthCheckInterval: HEALTH_CHECK_MS,
-            maxLag: MAX_LAG_MS,
-            onReplicaStateChange: (index, state) => changes.push([index, state]),
-          },
-        }),
-        FacetModule.forFeature([authors]),
-      ],
+      imports: [FacetModule.forRoot(moduleOptions), FacetModule.forFeature([authors])],
       controllers: [AuthorsController, PlainAuthorsController, TwiceAuthorsController],
     })
     class AppModule {}
@@ -215,6 +216,40 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     expect(await found(email, token)).toBe(true);
     expect(counts().primary).toBe(before.primary);
     expect(counts().replica).toBeGreaterThan(before.replica);
+  });
+
+  it('sends every kind of read to the replica: page, count, aggregate and detail, of a resource and a QueryService', async () => {
+    const { email } = await post('kinds');
+    await until(() => replicaHas(email));
+    const resource = app.get<Resource<never, AuthorDto>>(getResourceToken(authors));
+    // The app's own router: Nest hands the module a copy of the options given to forRoot.
+    const router = readRouterFor(app.get<FacetModuleOptions>(FACET_MODULE_OPTIONS));
+    expect(router).toBeDefined();
+    const service = new QueryService(routeReads(primary.prisma, router as NonNullable<typeof router>).author);
+    const reads: [string, () => Promise<unknown>][] = [
+      ['resource page', () => resource.query({ where: { email } })],
+      ['resource count', () => resource.count({ where: { email } })],
+      ['resource aggregate', () => resource.aggregate({ where: { email }, _count: true })],
+      [
+        'resource detail',
+        async () => resource.findById(String((await service.findOne({ where: { email } }))?.id)),
+      ],
+      ['service page', () => service.query({ where: { email } })],
+      ['service findMany', () => service.findMany({ where: { email } })],
+      ['service count', () => service.count({ where: { email } })],
+      ['service aggregate', () => service.aggregate({ where: { email }, _max: { id: true } })],
+    ];
+    for (const [kind, read] of reads) {
+      const before = counts();
+      await read();
+      expect({ kind, replica: counts().replica > before.replica }).toEqual({ kind, replica: true });
+      expect({ kind, primary: counts().primary }).toEqual({ kind, primary: before.primary });
+    }
+    // A transaction is the primary's, reads inside it included.
+    const before = counts();
+    await primary.prisma.$transaction((tx) => tx.author.count({ where: { email } }));
+    expect(counts().replica).toBe(before.replica);
+    expect(counts().primary).toBeGreaterThan(before.primary);
   });
 
   it('a hand-written controller reading through an injected resource gets read-your-writes too', async () => {

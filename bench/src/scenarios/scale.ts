@@ -119,7 +119,8 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
   try {
     await prepareExampleDatabase(cluster.primaryUrl);
     await replicaCaughtUp(cluster);
-    // One after the other: the first start would otherwise race the others' start-up checks.
+    // One after the other, so that no start-up (six Node processes in all) competes with another
+    // for the cores within the 60 s start() allows each.
     for (const setup of SETUPS)
       running.push(await start(contender(setup, cluster.replicaUrl), cluster.primaryUrl));
 

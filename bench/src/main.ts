@@ -1,6 +1,6 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,client,
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,scale,client,
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
 import { runHttp } from './scenarios/http.js';
 import { runProjection } from './scenarios/projection.js';
+import { runScale } from './scenarios/scale.js';
 import { runService } from './scenarios/service.js';
 import { openPgliteClients, openPostgresClients } from './support/clients.js';
 import { preparePglite, preparePostgres, preparePostgresLarge } from './support/databases.js';
@@ -125,6 +126,8 @@ if (enabled('service')) {
 await step('http', () =>
   runHttp(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),
 );
+// Its own primary + replica pair (the test harness), not the server above.
+await step('scale', () => runScale(profile));
 await step('client', () => runClientSize());
 
 const record: RunRecord = {

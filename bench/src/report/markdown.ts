@@ -49,10 +49,17 @@ export function verdict(c: Comparison): string {
   return `**missed by ${off.toFixed(0)} %**`;
 }
 
+/** The ratio, and the spread of its per-round values when it has one. */
+function ratioText(c: Comparison): string {
+  const spread =
+    c.spread === undefined || !Number.isFinite(c.spread) ? '' : ` ±${((c.spread * 100) / 2).toFixed(1)} %`;
+  return `${formatRatio(c.ratio)}${spread}`;
+}
+
 function comparisonRows(comparisons: readonly Comparison[]): string[] {
   return comparisons.map(
     (c) =>
-      `| ${cell(c.label)} | ${c.kind === 'time' ? 'time' : 'throughput'} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
+      `| ${cell(c.label)} | ${c.kind === 'time' ? 'time' : 'throughput'} | ${ratioText(c)} | ${targetText(c)} | ${verdict(c)} |`,
   );
 }
 

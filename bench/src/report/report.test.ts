@@ -86,6 +86,12 @@ describe('renderMarkdown', () => {
     scenarios: [
       scenario({}),
       scenario({
+        id: 'scale',
+        short: 'Scale',
+        title: 'Scale: workers',
+        comparisons: [{ ...compare(rates, 'workers vs one', 'facet', 'hand'), spread: 0.08 }],
+      }),
+      scenario({
         id: 'service-postgresql',
         short: 'Service (PostgreSQL)',
         notRun: 'PostgreSQL is unreachable: ECONNREFUSED',
@@ -107,6 +113,10 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain(
       '- **Facet vs hand-written** (target ≥ 0.95×): HTTP 0.90× (missed by 5 %). The limit is Prisma.',
     );
+  });
+  it("writes a paired ratio's spread next to it, as half its interquartile range", () => {
+    expect(markdown).toContain('| workers vs one | throughput | 0.90× ±4.0 % |  |  |');
+    expect(markdown).toContain('| Facet vs hand-written | throughput | 0.90× | ≥ 0.95× |');
   });
   it('records a scenario that did not run, with the reason', () => {
     expect(markdown).toContain('Not run: PostgreSQL is unreachable: ECONNREFUSED');

@@ -23,6 +23,11 @@ export interface Comparison {
   readonly baseline: string;
   readonly kind: 'time' | 'throughput';
   readonly ratio: number;
+  /**
+   * Interquartile range of the per-round ratios relative to their median, where the two sides were
+   * measured in the same rounds (paired): how far one round's ratio may stray.
+   */
+  readonly spread?: number;
   /** A target from issue 8: the ratio must be `>=` or `<=` this value. */
   readonly target?: { readonly op: '>=' | '<='; readonly value: number };
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -15,7 +15,7 @@ import { repoPath } from '../support/paths.js';
 import type { BenchProfile } from '../support/profile.js';
 import { median, relativeSpread } from '../support/stats.js';
 
-interface Contender {
+export interface Contender {
   readonly name: string;
   readonly script: string;
   readonly args: readonly string[];
@@ -105,7 +105,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-interface Running {
+export interface Running {
   readonly contender: Contender;
   readonly url: string;
   readonly child: ChildProcess;
@@ -126,7 +126,7 @@ export async function readerToken(databaseUrl: string): Promise<string> {
   }
 }
 
-async function start(contender: Contender, databaseUrl: string): Promise<Running> {
+export async function start(contender: Contender, databaseUrl: string): Promise<Running> {
   const port = await freePort();
   const child = fork(contender.script, [...contender.args], {
     env: {
@@ -154,7 +154,7 @@ async function start(contender: Contender, databaseUrl: string): Promise<Running
   }
 }
 
-async function stop(running: Running): Promise<void> {
+export async function stop(running: Running): Promise<void> {
   const exited = new Promise((resolve) => running.child.once('exit', resolve));
   running.child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
@@ -199,23 +199,49 @@ async function assertSameAnswers(running: readonly Running[]): Promise<number> {
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
 const TICKS_PER_SECOND = 100;
 
+// Fields of /proc/<pid>/stat after the command name (which may contain spaces), from state (field 3) on.
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /**
- * CPU seconds a process has used (user + system), from /proc; `undefined` where there is none.
+ * CPU seconds a process and every process below it have used (user + system), from /proc;
+ * `undefined` where there is none. The tree, so a `node:cluster` primary counts its workers.
  * Unlike requests/s, CPU per request hardly depends on what else the machine is doing.
  */
-function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start at state, field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const parents = new Map<number, number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        parents.set(Number(entry), Number(statFields(Number(entry))[1]));
+      } catch {
+        // Exited while we looked: it no longer costs anything.
+      }
+    }
+    const tree = [pid];
+    for (let i = 0; i < tree.length; i++) {
+      for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+    }
+    let ticks = 0;
+    for (const member of tree) {
+      try {
+        const fields = statFields(member);
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // A worker that exited took its ticks with it; the rest still count.
+      }
+    }
+    return ticks / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
 }
 
-async function load(
+export async function load(
   url: string,
   seconds: number,
   connections: number,
@@ -235,6 +261,7 @@ async function load(
       ? Number.NaN
       : ((cpuAfter - cpuBefore) * 1000) / result['2xx'];
   return {
+    requests: result['2xx'],
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,

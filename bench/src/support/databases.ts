@@ -49,10 +49,15 @@ export async function preparePostgres(): Promise<{ url: string } | { unavailable
     await admin.end().catch(() => {});
   }
   const url = benchPostgresUrl();
+  await prepareExampleDatabase(url);
+  return { url };
+}
+
+/** Lets the example create and seed its tables in the database at `url`, then analyzes them. */
+export async function prepareExampleDatabase(url: string): Promise<void> {
   const database = await (await exampleDatabaseModule()).openDatabase({ url });
   await database.close();
   await vacuumAnalyze(url);
-  return { url };
 }
 
 /** The large database: the example's tables, synthetic rows (no reviews or users). */

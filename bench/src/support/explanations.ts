@@ -146,3 +146,11 @@ export const OPTIMIZATIONS: ReadonlyArray<{ name: string; evidence: string }> = 
       "The profile below: the example served its web page with `useStaticAssets`, mounted at `/`, which looked every API request up on disk (`stat`) before the router; its mappers copied rows through `Object.entries`/`fromEntries`. Both are gone from the profile's heavy functions.",
   },
 ];
+
+/** What the scale scenario can and cannot show on the bench machine; its notes in docs/benchmarks.md. */
+export const SCALE_NOTES: readonly string[] = [
+  'What this machine can show: autocannon, both PostgreSQL servers and every app process share its cores (2 on the bench machine). One example process already keeps most of a core busy (the "busy cores" detail), so a second worker can only take what autocannon and PostgreSQL leave over: the "2 workers" ratios are the headroom of this machine, not what a second worker gains on hardware with a core to spare. There, workers add throughput roughly in proportion to cores until the database is the limit (docs/deploy.md works through 10× and 100×).',
+  'The replica is a second server on the same cores, so it adds no capacity here: the "primary + replica" rows show what routing reads costs (a health check per second, the read router on every model read, the consistency interceptor), not what offloading reads gains. On this fixture the app process, not PostgreSQL, is the limit (HTTP scenario, "hand-written vs pg + node:http"), so a replica pays where the primary is busy: many processes on many machines, or heavy reads.',
+  '"CPU per request" counts the cluster primary and every worker (user + system time from /proc) and depends less on the contention than requests/s; "CPU per request: primary + replica vs primary only" is the router\'s own cost per request, and "2 workers vs 1 process" the cost of sharing the port through node:cluster (the primary hands every connection to a worker), of two processes competing for the same cores, and of each worker warming up its own JIT, Prisma clients and caches on half the requests.',
+  'Each ratio is the ratio of the medians; the ± is the interquartile range of the same ratio taken round by round, where both setups ran back to back.',
+];

@@ -8,8 +8,8 @@
 //   AUTH_CACHE_TTL_MS, AUTH_CACHE_MAX_ENTRIES
 //                 how long (default 5000 ms; 0: off) and how many (10000) bearer tokens' users each
 //                 process remembers; a revoked token or changed role takes effect within the TTL
-//   DATABASE_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
-//   DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
+//   DATABASE_POOL_SIZE, DATABASE_REPLICA_POOL_SIZE, DATABASE_CONNECTION_TIMEOUT_MS,
+//   DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TIMEOUT_MS, DATABASE_APPLICATION_NAME
 //                 PostgreSQL pool and timeouts (see src/database/postgresOptions.ts for the defaults)
 //   DATABASE_REPLICA_URLS
 //                 comma-separated postgresql:// URLs of streaming replicas of DATABASE_URL; resource
@@ -20,7 +20,8 @@
 //   HTTP_PLATFORM express (default) or fastify: the HTTP server Nest runs on (src/app.ts)
 //   WEB_CONCURRENCY
 //                 worker processes sharing PORT (node:cluster; default 1: no cluster). Each worker has
-//                 its own pools and caches, so connections are WEB_CONCURRENCY × pool size × (1 + replicas)
+//                 its own pools and caches, so connections are
+//                 WEB_CONCURRENCY × (pool size + replica pool size × replicas)
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { API_PREFIX, createLibraryApp, DOCS_PATH } from './app.js';

@@ -19,6 +19,7 @@ const PG = { host: '127.0.0.1', port: 5432 };
 const APP_NAME = `facet-fault-${process.pid}`;
 const POOL: Required<PostgresOptions> = {
   poolSize: 4,
+  replicaPoolSize: 4,
   connectionTimeoutMs: 1_000,
   statementTimeoutMs: 1_500,
   idleTimeoutMs: 1_000,

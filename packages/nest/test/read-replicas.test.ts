@@ -1,26 +1,47 @@
-// Read routing on a real PostgreSQL primary + streaming replica pair (support/replica-cluster.ts):
-// resources' reads served by the replica, writes by the primary, read-your-writes through the
+// Read routing on a real PostgreSQL primary + streaming replica pair (the repository's harness,
+// scripts/postgres/replica-cluster.mjs): resources' reads served by the replica, writes by the primary, read-your-writes through the
 // Facet-Consistency token, a lagging replica (replay paused) and a stopped one sending reads to
 // the primary without errors and getting them back when healthy, and no connections left behind.
+// Read-your-writes holds on hand-written controllers too: FacetModule registers the consistency
+// interceptor for the whole app, and it runs once per request however often it is applied.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { Controller, type INestApplication, Module } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  type INestApplication,
+  Module,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { IsEmail, IsString } from 'class-validator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkReplicaCluster,
+  type ReplicaCluster,
+  startReplicaCluster,
+} from '../../../scripts/postgres/replica-cluster.mjs';
+import { FACET_MODULE_OPTIONS, getResourceToken, readRouterFor, routeReads } from '../src/advanced/index.js';
+import {
   CONSISTENCY_HEADER,
   defineResource,
+  FacetConsistencyInterceptor,
   FacetExceptionFilter,
   FacetModule,
+  type FacetModuleOptions,
   Field,
+  InjectResource,
+  QueryService,
   type ReplicaState,
+  type Resource,
   ResourceController,
 } from '../src/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
-import { checkReplicaCluster, type ReplicaCluster, startReplicaCluster } from './support/replica-cluster.js';
 
 const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`read-replicas.test.ts skipped: ${availability.reason}`);
@@ -44,6 +65,8 @@ interface CountedClient {
   readonly prisma: PrismaClient;
   /** Model statements run on this client (health checks and WAL positions left out). */
   statements: number;
+  /** Write tokens asked of this client (`pg_current_wal_insert_lsn()`). */
+  tokens: number;
 }
 
 function countedClient(url: string, applicationName: string): CountedClient {
@@ -51,9 +74,10 @@ function countedClient(url: string, applicationName: string): CountedClient {
     adapter: new PrismaPg({ connectionString: url, max: POOL, application_name: applicationName }),
     log: [{ emit: 'event', level: 'query' }],
   });
-  const counted = { prisma, statements: 0 };
+  const counted = { prisma, statements: 0, tokens: 0 };
   prisma.$on('query', (event) => {
     if (!event.query.includes('pg_')) counted.statements++;
+    if (event.query.includes('pg_current_wal_insert_lsn')) counted.tokens++;
   });
   return counted;
 }
@@ -83,20 +107,41 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
         return primary.prisma.author.create({ data: body });
       }
     }
+    // Written by hand: no ResourceController, no interceptor of its own. Reads go through the
+    // injected resource, writes through the primary client.
+    @Controller('plain-authors')
+    class PlainAuthorsController {
+      constructor(@InjectResource(authors) private readonly resource: Resource<never, AuthorDto>) {}
+      @Get()
+      list(@Query('email') email: string) {
+        return this.resource.query({ where: { email } });
+      }
+      @Post()
+      create(@Body() body: CreateAuthorBody) {
+        return primary.prisma.author.create({ data: { name: body.name, email: body.email } });
+      }
+    }
+    // Applies the interceptor itself, on top of the module's.
+    @Controller('twice-authors')
+    @UseInterceptors(FacetConsistencyInterceptor)
+    class TwiceAuthorsController {
+      @Post()
+      create(@Body() body: CreateAuthorBody) {
+        return primary.prisma.author.create({ data: { name: body.name, email: body.email } });
+      }
+    }
+    const moduleOptions: FacetModuleOptions = {
+      prisma: primary.prisma,
+      replicas: [replica.prisma],
+      readRouting: {
+        healthCheckInterval: HEALTH_CHECK_MS,
+        maxLag: MAX_LAG_MS,
+        onReplicaStateChange: (index: number, state: ReplicaState) => changes.push([index, state]),
+      },
+    };
     @Module({
-      imports: [
-        FacetModule.forRoot({
-          prisma: primary.prisma,
-          replicas: [replica.prisma],
-          readRouting: {
-            healthCheckInterval: HEALTH_CHECK_MS,
-            maxLag: MAX_LAG_MS,
-            onReplicaStateChange: (index, state) => changes.push([index, state]),
-          },
-        }),
-        FacetModule.forFeature([authors]),
-      ],
-      controllers: [AuthorsController],
+      imports: [FacetModule.forRoot(moduleOptions), FacetModule.forFeature([authors])],
+      controllers: [AuthorsController, PlainAuthorsController, TwiceAuthorsController],
     })
     class AppModule {}
     app = await NestFactory.create(AppModule, { logger: false });
@@ -118,9 +163,9 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     const response = await fetch(`${base}${path}`, { headers: token ? { [CONSISTENCY_HEADER]: token } : {} });
     return { status: response.status, body: (await response.json()) as { items?: { email: string }[] } };
   };
-  const post = async (name: string) => {
+  const post = async (name: string, path = '/authors') => {
     const email = `${name}-${Date.now()}@example.test`;
-    const response = await fetch(`${base}/authors`, {
+    const response = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name, email }),
@@ -173,6 +218,84 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     expect(counts().replica).toBeGreaterThan(before.replica);
   });
 
+  it('sends every kind of read to the replica: page, count, aggregate and detail, of a resource and a QueryService', async () => {
+    const { email } = await post('kinds');
+    await until(() => replicaHas(email));
+    const resource = app.get<Resource<never, AuthorDto>>(getResourceToken(authors));
+    // The app's own router: Nest hands the module a copy of the options given to forRoot.
+    const router = readRouterFor(app.get<FacetModuleOptions>(FACET_MODULE_OPTIONS));
+    expect(router).toBeDefined();
+    const service = new QueryService(routeReads(primary.prisma, router as NonNullable<typeof router>).author);
+    const reads: [string, () => Promise<unknown>][] = [
+      ['resource page', () => resource.query({ where: { email } })],
+      ['resource count', () => resource.count({ where: { email } })],
+      ['resource aggregate', () => resource.aggregate({ where: { email }, _count: true })],
+      [
+        'resource detail',
+        async () => resource.findById(String((await service.findOne({ where: { email } }))?.id)),
+      ],
+      ['service page', () => service.query({ where: { email } })],
+      ['service findMany', () => service.findMany({ where: { email } })],
+      ['service count', () => service.count({ where: { email } })],
+      ['service aggregate', () => service.aggregate({ where: { email }, _max: { id: true } })],
+    ];
+    for (const [kind, read] of reads) {
+      const before = counts();
+      await read();
+      expect({ kind, replica: counts().replica > before.replica }).toEqual({ kind, replica: true });
+      expect({ kind, primary: counts().primary }).toEqual({ kind, primary: before.primary });
+    }
+    // A transaction is the primary's, reads inside it included.
+    const before = counts();
+    await primary.prisma.$transaction((tx) => tx.author.count({ where: { email } }));
+    expect(counts().replica).toBe(before.replica);
+    expect(counts().primary).toBeGreaterThan(before.primary);
+  });
+
+  it('a hand-written controller reading through an injected resource gets read-your-writes too', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('plain', '/plain-authors');
+      expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      const plainFound = async (headers: Record<string, string>) => {
+        const response = await fetch(`${base}/plain-authors?email=${encodeURIComponent(email)}`, { headers });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { items: { email: string }[] }).items.length === 1;
+      };
+      // No token: the paused replica answers, without the write.
+      let before = counts();
+      expect(await plainFound({})).toBe(false);
+      expect(counts().replica).toBeGreaterThan(before.replica);
+      expect(counts().primary).toBe(before.primary);
+      // The token: the read waits for the replica, which never catches up, then reads the primary.
+      before = counts();
+      const started = Date.now();
+      expect(await plainFound({ [CONSISTENCY_HEADER]: token })).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+      // A malformed token is refused there as well.
+      const bad = await fetch(`${base}/plain-authors?email=x`, { headers: { [CONSISTENCY_HEADER]: 'nope' } });
+      expect(bad.status).toBe(400);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+    // Replay resumed: the replica has the write within the wait, and serves the read.
+    const { email, token } = await post('plain-resumed', '/plain-authors');
+    const before = counts();
+    const response = await fetch(`${base}/plain-authors?email=${encodeURIComponent(email)}`, {
+      headers: { [CONSISTENCY_HEADER]: token },
+    });
+    expect(((await response.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(counts().primary).toBe(before.primary);
+  });
+
+  it('runs once per request when a controller applies the interceptor on top of the module', async () => {
+    const before = primary.tokens;
+    const { token } = await post('twice', '/twice-authors');
+    expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(primary.tokens - before).toBe(1);
+  });
+
   it('refuses a malformed token with a 400', async () => {
     const { status, body } = await get('/authors', 'not-a-position');
     expect(status).toBe(400);
@@ -221,27 +344,49 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     expect(await found(email)).toBe(true);
     expect(counts().replica).toBeGreaterThan(before.replica);
     expect(counts().primary).toBe(before.primary);
+    // The pool dropped the connections the stop broke and opened new ones, within its size.
+    await Promise.all(Array.from({ length: 20 }, () => get('/authors')));
+    const afterReturn = await connections(cluster.replicaUrl, 'facet-test-replica');
+    expect(afterReturn).toBeGreaterThan(0);
+    expect(afterReturn).toBeLessThanOrEqual(POOL);
   }, 40_000);
+
+  it('many reads waiting on a token at once fall to the primary without errors or extra connections', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('crowd');
+      const reads = await Promise.all(Array.from({ length: 30 }, () => get(byEmail(email), token)));
+      expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+      expect(reads.every((read) => read.body.items?.some((item) => item.email === email))).toBe(true);
+      expect(await connections(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
+      // Nothing is left holding a transaction open once the answers are in.
+      expect(await connections(cluster.primaryUrl, 'facet-test-primary', "state <> 'idle'")).toBe(0);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+  });
 
   it('leaves no connections behind: each pool stays within its size', async () => {
     await Promise.all(Array.from({ length: 40 }, () => get('/authors')));
-    const open = async (url: string, name: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
-          [name],
-        );
-        return rows[0]?.n ?? 0;
-      } finally {
-        await client.end();
-      }
-    };
-    expect(await open(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
-    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeLessThanOrEqual(POOL);
-    expect(await open(cluster.replicaUrl, 'facet-test-replica')).toBeGreaterThan(0);
+    expect(await connections(cluster.primaryUrl, 'facet-test-primary')).toBeLessThanOrEqual(POOL);
+    expect(await connections(cluster.replicaUrl, 'facet-test-replica')).toBeLessThanOrEqual(POOL);
+    expect(await connections(cluster.replicaUrl, 'facet-test-replica')).toBeGreaterThan(0);
   });
+
+  /** Connections a pool holds on a server (its application_name), optionally only those matching `filter`. */
+  async function connections(url: string, name: string, filter = 'true') {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND ${filter}`,
+        [name],
+      );
+      return rows[0]?.n ?? 0;
+    } finally {
+      await client.end();
+    }
+  }
 
   async function replicaQuery(sql: string) {
     const client = new pg.Client({ connectionString: cluster.replicaUrl });

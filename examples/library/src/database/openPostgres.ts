@@ -20,12 +20,12 @@ export async function openPostgres(
   const pool = resolvePostgresOptions(options);
   const setup = new pg.Client({ connectionString, application_name: pool.applicationName });
   await setup.connect();
-  // Each replica gets a pool of the same size: a process holds up to poolSize × (1 + replicas).
-  const client = (url: string, applicationName: string) =>
+  // A process holds up to poolSize + replicaPoolSize × replicas connections.
+  const client = (url: string, applicationName: string, max: number) =>
     new PrismaClient({
       adapter: new PrismaPg({
         connectionString: url,
-        max: pool.poolSize,
+        max,
         connectionTimeoutMillis: pool.connectionTimeoutMs,
         idleTimeoutMillis: pool.idleTimeoutMs,
         application_name: applicationName,
@@ -33,8 +33,10 @@ export async function openPostgres(
         ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
       }),
     });
-  const prisma = client(connectionString, pool.applicationName);
-  const replicas = replicaUrls.map((url) => client(url, `${pool.applicationName}-replica`.slice(0, 63)));
+  const prisma = client(connectionString, pool.applicationName, pool.poolSize);
+  const replicas = replicaUrls.map((url) =>
+    client(url, `${pool.applicationName}-replica`.slice(0, 63), pool.replicaPoolSize),
+  );
   const disconnect = () => Promise.all([prisma, ...replicas].map((each) => each.$disconnect()));
   try {
     // Two processes starting against the same empty database (parallel test files) must not both

@@ -10,6 +10,14 @@ export interface PostgresOptions {
    */
   poolSize?: number;
   /**
+   * Most connections the pool of each replica keeps open. With replicas most reads leave the
+   * primary, whose pool then serves writes and the reads that fall back to it (a token a replica
+   * has not replayed yet, a replica out of rotation): a smaller primary pool and larger replica
+   * pools fit that. Env `DATABASE_REPLICA_POOL_SIZE`.
+   * @default poolSize
+   */
+  replicaPoolSize?: number;
+  /**
    * How long a request waits for a connection (opening one, or a free one from a full pool) before
    * it fails with a 500 `database_unavailable`. `0` waits forever. Env `DATABASE_CONNECTION_TIMEOUT_MS`.
    * @default 5000
@@ -40,6 +48,7 @@ export type ResolvedPostgresOptions = Required<PostgresOptions>;
 
 export const DEFAULT_POSTGRES_OPTIONS: ResolvedPostgresOptions = Object.freeze({
   poolSize: 10,
+  replicaPoolSize: 10,
   connectionTimeoutMs: 5_000,
   statementTimeoutMs: 10_000,
   idleTimeoutMs: 10_000,
@@ -49,13 +58,20 @@ export const DEFAULT_POSTGRES_OPTIONS: ResolvedPostgresOptions = Object.freeze({
 /** The environment variable of each option, for `postgresOptionsFromEnv` and error messages. */
 export const POSTGRES_ENV = {
   poolSize: 'DATABASE_POOL_SIZE',
+  replicaPoolSize: 'DATABASE_REPLICA_POOL_SIZE',
   connectionTimeoutMs: 'DATABASE_CONNECTION_TIMEOUT_MS',
   statementTimeoutMs: 'DATABASE_STATEMENT_TIMEOUT_MS',
   idleTimeoutMs: 'DATABASE_IDLE_TIMEOUT_MS',
   applicationName: 'DATABASE_APPLICATION_NAME',
 } as const satisfies Record<keyof PostgresOptions, string>;
 
-const MINIMUM = { poolSize: 1, connectionTimeoutMs: 0, statementTimeoutMs: 0, idleTimeoutMs: 0 } as const;
+const MINIMUM = {
+  poolSize: 1,
+  replicaPoolSize: 1,
+  connectionTimeoutMs: 0,
+  statementTimeoutMs: 0,
+  idleTimeoutMs: 0,
+} as const;
 type NumericOption = keyof typeof MINIMUM;
 
 /**
@@ -74,6 +90,8 @@ export function resolvePostgresOptions(options: PostgresOptions = {}): ResolvedP
     }
     resolved[name] = value;
   }
+  // Unset, each replica's pool follows the primary's, as it did before the option existed.
+  if (options.replicaPoolSize === undefined) resolved.replicaPoolSize = resolved.poolSize;
   if (options.applicationName !== undefined) {
     // PostgreSQL truncates longer names, which would break matching on them in pg_stat_activity.
     if (options.applicationName.length > 63) {

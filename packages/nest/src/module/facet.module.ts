@@ -7,12 +7,17 @@ import {
   Optional,
   type Provider,
 } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { AccessibleWhere } from '../access/access.types.js';
+import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';
 import { closeReadRouter, readRouterFor } from '../replicas/router-registry.js';
-import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import type { AnyResourceDefinition } from '../resource/define-resource.js';
 import { type ReadContext, Resource } from '../resource/resource.js';
+import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
+
+export { FACET_MODULE_OPTIONS, getResourceToken, InjectResource } from './facet-module.tokens.js';
 
 /** Options of `FacetModule.forRoot` / `forRootAsync`. */
 export interface FacetModuleOptions<TAbility = unknown> {
@@ -58,9 +63,6 @@ export interface FacetModuleOptions<TAbility = unknown> {
   readonly readRouting?: ReadRoutingOptions;
 }
 
-/** The injection token of the module's options. */
-export const FACET_MODULE_OPTIONS = Symbol('FACET_MODULE_OPTIONS');
-
 const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOptions>({
   optionsInjectionToken: FACET_MODULE_OPTIONS,
 })
@@ -69,28 +71,16 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
   .setExtras({ isGlobal: true }, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
+    // Read-your-writes on every route of the app, hand-written controllers included: a write
+    // through an injected resource answers a token like one through ResourceController does.
+    // Without replicas the interceptor passes every request straight through.
+    providers: [
+      ...(definition.providers ?? []),
+      { provide: APP_INTERCEPTOR, useClass: FacetConsistencyInterceptor },
+    ],
     exports: [...(definition.exports ?? []), FACET_MODULE_OPTIONS],
   }))
   .build();
-
-const tokens = new WeakMap<object, symbol>();
-
-/** The injection token of a resource (one per definition object). */
-export function getResourceToken(
-  definition: AnyResourceDefinition | ResourceDefinition<never, never, object, never>,
-): symbol {
-  let token = tokens.get(definition);
-  if (token === undefined) {
-    token = Symbol(`Resource(${definition.name})`);
-    tokens.set(definition, token);
-  }
-  return token;
-}
-
-/** Injects the `Resource` of a definition registered with `FacetModule.forFeature`. */
-export function InjectResource(definition: AnyResourceDefinition): PropertyDecorator & ParameterDecorator {
-  return Inject(getResourceToken(definition));
-}
 
 /**
  * Registers Facet the Nest way: `forRoot` once (the Prisma client, the access rule, how to read the

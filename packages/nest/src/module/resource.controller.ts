@@ -11,7 +11,6 @@ import {
   Req,
   type Type,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
@@ -20,11 +19,11 @@ import { FacetQuery } from '../pipes/facet-query.decorator.js';
 import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
 import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
 import type { QueryDelegate } from '../query/delegate.types.js';
-import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import type { ReadContext, Resource } from '../resource/resource.js';
 import type { ResourcePage } from '../resource/resource-query.types.js';
-import { FACET_MODULE_OPTIONS, type FacetModuleOptions, getResourceToken } from './facet.module.js';
+import type { FacetModuleOptions } from './facet.module.js';
+import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
 
 /** A mutation route: the body class it validates, and the guards (permission checks) in front. */
 export interface MutationRoute {
@@ -208,9 +207,6 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     Param('id')(prototype, 'remove', 0);
     Req()(prototype, 'remove', 1);
   }
-  // Read-your-writes on every route of the controller, the subclass's own included (class metadata
-  // is inherited); a no-op without replicas.
-  UseInterceptors(FacetConsistencyInterceptor)(ResourceRoutes);
   Object.defineProperty(ResourceRoutes, 'name', { value: `ResourceController(${definition.name})` });
   return ResourceRoutes as unknown as Type<ResourceControllerBase<TDto, TAbility>>;
 }

@@ -55,7 +55,8 @@ export class ReadRouter {
   readonly options: Required<Omit<ReadRoutingOptions, 'onReplicaStateChange'>> &
     Pick<ReadRoutingOptions, 'onReplicaStateChange'>;
   private readonly replicas: ReplicaEntry[];
-  // (time, primary WAL position) samples, oldest first, no older than maxLag plus one interval.
+  // (time, primary WAL position) samples, oldest first: those of the last maxLag plus two intervals,
+  // and the newest one before that.
   private readonly primaryHistory: { at: number; lsn: bigint }[] = [];
   private next = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -183,8 +184,11 @@ export class ReadRouter {
     } catch {
       // The primary's own faults surface on its reads and writes; lag is judged on older samples.
     }
+    // Keep the newest sample older than the horizon too: the history must reach back past maxLag
+    // however far apart the checks came (a slow replica, a busy process), or a replica that stopped
+    // replaying would look caught up once the samples from before its stall were dropped.
     const horizon = now - this.options.maxLag - 2 * this.options.healthCheckInterval;
-    while (this.primaryHistory.length > 1 && (this.primaryHistory[0] as { at: number }).at < horizon) {
+    while (this.primaryHistory.length > 1 && (this.primaryHistory[1] as { at: number }).at <= horizon) {
       this.primaryHistory.shift();
     }
     await Promise.all(

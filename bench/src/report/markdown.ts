@@ -87,7 +87,7 @@ export function renderMarkdown(input: ReportInput): string {
     for (const c of scenario.comparisons) {
       if (c.target)
         push(
-          `| ${cell(scenario.short)} | ${cell(c.label)} | ${c.kind} | ${formatRatio(c.ratio)} | ${targetText(c)} | ${verdict(c)} |`,
+          `| ${cell(scenario.short)} | ${cell(c.label)} | ${c.kind} | ${ratioText(c)} | ${targetText(c)} | ${verdict(c)} |`,
         );
     }
     if (scenario.notRun) push(`| ${cell(scenario.title)} | not run | | | | ${cell(scenario.notRun)} |`);

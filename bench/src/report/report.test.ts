@@ -25,6 +25,22 @@ describe('comparisons', () => {
     expect(meetsTarget(rate)).toBe(false);
   });
 
+  it('takes the spread of a ratio round by round when both sides give their rounds', () => {
+    // Both sides move together (a noisy machine): the ratio is steady although each side is not.
+    const paired: Measurement[] = [
+      { name: 'facet', value: 900, unit: 'req/s', rounds: [800, 900, 1000, 1100] },
+      { name: 'hand', value: 1000, unit: 'req/s', rounds: [889, 1000, 1111, 1222] },
+    ];
+    expect(compare(paired, 'list', 'facet', 'hand').spread).toBeLessThan(0.001);
+    // The sides move apart from round to round: the ratio's spread shows it.
+    const uneven = [paired[0]!, { ...paired[1]!, rounds: [889, 1500, 700, 2000] }];
+    expect(compare(uneven, 'list', 'facet', 'hand').spread).toBeGreaterThan(0.1);
+    // Without rounds on both sides (or of different lengths) there is no paired spread to give.
+    expect(compare(rates, 'list', 'facet', 'hand').spread).toBeUndefined();
+    const short = [paired[0]!, { ...paired[1]!, rounds: [1000, 1000] }];
+    expect(compare(short, 'list', 'facet', 'hand').spread).toBeUndefined();
+  });
+
   it('refuses a name that was not measured rather than comparing against nothing', () => {
     expect(() => compare(times, 'x', 'facet', 'nope')).toThrow(/nope/);
   });
@@ -89,7 +105,9 @@ describe('renderMarkdown', () => {
         id: 'scale',
         short: 'Scale',
         title: 'Scale: workers',
-        comparisons: [{ ...compare(rates, 'workers vs one', 'facet', 'hand'), spread: 0.08 }],
+        comparisons: [
+          { ...compare(rates, 'workers vs one', 'facet', 'hand', { op: '>=', value: 0.85 }), spread: 0.08 },
+        ],
       }),
       scenario({
         id: 'service-postgresql',
@@ -115,7 +133,9 @@ describe('renderMarkdown', () => {
     );
   });
   it("writes a paired ratio's spread next to it, as half its interquartile range", () => {
-    expect(markdown).toContain('| workers vs one | throughput | 0.90× ±4.0 % |  |  |');
+    expect(markdown).toContain('| workers vs one | throughput | 0.90× ±4.0 % | ≥ 0.85× | met |');
+    // The targets table at the top gives the same spread with the ratio.
+    expect(markdown).toContain('| Scale | workers vs one | throughput | 0.90× ±4.0 % | ≥ 0.85× | met |');
     expect(markdown).toContain('| Facet vs hand-written | throughput | 0.90× | ≥ 0.95× |');
   });
   it('records a scenario that did not run, with the reason', () => {

@@ -1,5 +1,7 @@
 /** What every scenario hands to the report. */
 
+import { relativeSpread } from '../support/stats.js';
+
 export type Unit = 'ns' | 'µs' | 'ms' | 'req/s' | 'B';
 
 /** One measured contender: a median over rounds. */
@@ -10,6 +12,11 @@ export interface Measurement {
   readonly unit: Unit;
   /** Interquartile range of the rounds relative to the median (0.05 = ±5 % noise). */
   readonly spread?: number;
+  /**
+   * The value of each round, in round order, when every contender of the scenario ran once per
+   * round: `compare` then takes the spread of the ratio round by round.
+   */
+  readonly rounds?: readonly number[];
   readonly detail?: string;
 }
 
@@ -74,5 +81,27 @@ export function compare(
   const a = find(subject);
   const b = find(baseline);
   const kind = a.unit === 'req/s' ? 'throughput' : 'time';
-  return { label, subject, baseline, kind, ratio: a.value / b.value, ...(target ? { target } : {}) };
+  const spread = pairedSpread(a, b);
+  return {
+    label,
+    subject,
+    baseline,
+    kind,
+    ratio: a.value / b.value,
+    ...(spread === undefined ? {} : { spread }),
+    ...(target ? { target } : {}),
+  };
+}
+
+/**
+ * The spread of a ratio taken round by round. Both sides of a round ran back to back, so what the
+ * machine was doing then weighs on both: this is the noise of the ratio itself, which is smaller
+ * than the two contenders' spreads added up.
+ */
+function pairedSpread(a: Measurement, b: Measurement): number | undefined {
+  if (a.rounds === undefined || b.rounds === undefined || a.rounds.length !== b.rounds.length)
+    return undefined;
+  if (a.rounds.length < 2) return undefined;
+  const baseline = b.rounds;
+  return relativeSpread(a.rounds.map((value, round) => value / (baseline[round] as number)));
 }

@@ -66,6 +66,7 @@ export async function runCodec(profile: BenchProfile): Promise<ScenarioResult> {
     value: s.medianNs / 1000 / CODEC_QUERIES.length,
     unit: 'µs',
     spread: s.spread,
+    rounds: s.perRound.map((ns) => ns / 1000 / CODEC_QUERIES.length),
     detail: 'per query string',
   }));
   const faster = { op: '<=', value: 0.5 } as const;

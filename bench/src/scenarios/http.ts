@@ -323,6 +323,7 @@ export async function runHttp(
       value: median(rps[i]!),
       unit: 'req/s',
       spread: relativeSpread(rps[i]!),
+      rounds: rps[i]!,
       detail: `p50 latency ${median(p50[i]!).toFixed(1)} ms, p99 ${median(p99[i]!).toFixed(1)} ms`,
     }));
     const p99Measurements: Measurement[] = running.map((r, i) => ({
@@ -330,6 +331,7 @@ export async function runHttp(
       value: median(p99[i]!),
       unit: 'ms',
       spread: relativeSpread(p99[i]!),
+      rounds: p99[i]!,
     }));
     const p99Of = (name: string) => `${name}, p99 latency`;
     // The same contenders by the server's CPU time per request: the steadier measure on a shared machine.
@@ -338,6 +340,7 @@ export async function runHttp(
       value: median(cpu[i]!),
       unit: 'ms',
       spread: relativeSpread(cpu[i]!),
+      rounds: cpu[i]!,
     }));
     const cpuOf = (name: string) => `${name}, server CPU per request`;
     return {

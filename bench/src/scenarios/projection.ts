@@ -87,6 +87,7 @@ export async function runProjection(profile: BenchProfile): Promise<ScenarioResu
     value: s.medianNs / 1000,
     unit: 'µs',
     spread: s.spread,
+    rounds: s.perRound.map((ns) => ns / 1000),
   }));
   const [project, hand, prepSame, prepNew, schemaHit, schemaMiss] = samples.map((s) => s.name) as [
     string,

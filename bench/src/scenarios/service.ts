@@ -148,6 +148,7 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
       value: s.medianNs / 1e6,
       unit: 'ms',
       spread: s.spread,
+      rounds: s.perRound.map((ns) => ns / 1e6),
     }));
     const names = samples.map((s) => s.name);
     const at = (i: number) => names[i]!;

@@ -20,6 +20,8 @@ export interface Sample {
   /** Interquartile range of the rounds relative to the median. */
   readonly spread: number;
   readonly rounds: number;
+  /** Time of one operation in each round, in nanoseconds, in round order (for paired ratios). */
+  readonly perRound: readonly number[];
   readonly batch: number;
 }
 
@@ -75,6 +77,7 @@ export async function sample(variants: readonly Variant[], options: SampleOption
     medianNs: median(perOp[i]!),
     spread: relativeSpread(perOp[i]!),
     rounds: options.rounds,
+    perRound: perOp[i]!,
     batch: batches[i]!,
   }));
 }

@@ -46,7 +46,8 @@ export function verdict(c: Comparison): string {
   if (met === undefined) return '';
   if (met) return 'met';
   const off = Math.abs(c.ratio / c.target!.value - 1) * 100;
-  return `**missed by ${off.toFixed(0)} %**`;
+  // A near miss must not read "missed by 0 %".
+  return `**missed by ${off < 1 ? off.toFixed(1) : off.toFixed(0)} %**`;
 }
 
 /** The ratio, and the spread of its per-round values when it has one. */

@@ -53,6 +53,13 @@ describe('comparisons', () => {
       '**missed by 100 %**',
     );
     expect(verdict(compare(times, 'decode', 'facet', 'qs', { op: '<=', value: 0.5 }))).toBe('met');
+    const nearMiss: Measurement[] = [
+      { name: 'facet', value: 997, unit: 'req/s' },
+      { name: 'hand', value: 1000, unit: 'req/s' },
+    ];
+    expect(verdict(compare(nearMiss, 'list', 'facet', 'hand', { op: '>=', value: 1 }))).toBe(
+      '**missed by 0.3 %**',
+    );
     expect(verdict(compare(times, 'decode', 'facet', 'qs'))).toBe('');
   });
 

@@ -498,7 +498,7 @@ export async function runHttp(
         "Requests/s on a 2-core machine shared by autocannon, PostgreSQL and the server is noisy; the server process's CPU time per request (from /proc, user + system) depends less on that contention (other processes still cost it cache and frequency), so the CPU rows are the steadier comparison of what each stack costs.",
         'Each contender gets the query in its own wire format: Facet dotted keys and JSON values (as @facet/client sends them), @querry-kit/nest one JSON value per argument (its pipe overwrites sibling dotted keys), the hand-written controller and the pg server one plain parameter per filter.',
         'The example app runs on Express unless `HTTP_PLATFORM=fastify`; the Fastify rows run the same app, the same contract tests pass on both, and the hand-written controller is measured on both platforms so the like-for-like ratio is there next to the one against the baseline.',
-        'The example app also runs its auth guard, builds a CASL ability per request and checks every field named in the query against the DTO (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use.',
+        'The example app also runs its auth guard, takes the CASL ability of the caller\'s role (built once per role and process) with its Prisma filters, and checks every field named in the query against the DTO as that caller may see it (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use, on a client without relationJoins.',
       ],
     };
   } finally {

@@ -288,7 +288,7 @@ export async function runHttp(
   if (typeof databaseUrl !== 'string') {
     return { ...base, measurements: [], comparisons: [], notRun: databaseUrl.unavailable };
   }
-  const { rounds, seconds, connections, warmupSeconds } = profile.http;
+  const { rounds, seconds, connections, warmupSeconds, roundWarmupSeconds } = profile.http;
   const running: Running[] = [];
   try {
     const token = await readerToken(databaseUrl);
@@ -311,6 +311,7 @@ export async function runHttp(
       for (let k = 0; k < running.length; k++) {
         const i = (round + k) % running.length;
         const r = running[i]!;
+        if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections, r.contender.headers);
         const result = await load(r.url, seconds, connections, r.contender.headers, r.child.pid);
         rps[i]!.push(result.rps);
         p50[i]!.push(result.p50);
@@ -348,7 +349,7 @@ export async function runHttp(
       method:
         `GET of one page (${LIST_PER_PAGE} of ${itemCount} matching published books: genre in a list, pages ≥ 120, ` +
         `by title, with author name and country via \`fields\`/\`include\`). autocannon with ${connections} connections, ` +
-        `${rounds} interleaved rounds of ${seconds} s per contender after a ${warmupSeconds} s warm-up; median requests/s.`,
+        `${rounds} interleaved rounds of ${seconds} s per contender after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same contender (so none is measured coming back from idle); median requests/s.`,
       measurements: [...measurements, ...cpuMeasurements, ...p99Measurements],
       comparisons: [
         compare(measurements, 'Facet example app vs hand-written, anonymous', EXAMPLE, HAND, {

@@ -113,7 +113,7 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
   if (!availability.available) {
     return { ...base, measurements: [], comparisons: [], notRun: availability.reason };
   }
-  const { rounds, seconds, connections, warmupSeconds } = profile.http;
+  const { rounds, seconds, connections, warmupSeconds, roundWarmupSeconds } = profile.http;
   const cluster = await startReplicaCluster({ maxConnections: 100 });
   const running: Running[] = [];
   try {
@@ -156,6 +156,7 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
       for (let k = 0; k < running.length; k++) {
         const i = (round + k) % running.length;
         const r = running[i] as Running;
+        if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections);
         const result = await load(r.url, seconds, connections, {}, r.child.pid);
         rps[i]?.push(result.rps);
         p50[i]?.push(result.p50);
@@ -213,7 +214,8 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
         `pool size ${POOL_SIZE} per pool. Primary and replica are the test harness's (scripts/postgres/replica-cluster.mjs): ` +
         'two PostgreSQL servers on this machine. The warm-up checks that the replica setups read the replica and the others ' +
         `do not. autocannon with ${connections} connections, ${rounds} rounds of ${seconds} s per setup in rotating order ` +
-        `after a ${warmupSeconds} s warm-up; median requests/s, and the spread of each ratio over its per-round ratios. ` +
+        `after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same setup; ` +
+        'median requests/s, and the spread of each ratio over its per-round ratios. ' +
         'CPU counts every process of a setup (the cluster primary and its workers), from /proc.',
       measurements: [...measurements, ...cpuMeasurements],
       comparisons: [

@@ -12,17 +12,25 @@ export interface BenchProfile {
     readonly seconds: number;
     readonly connections: number;
     readonly warmupSeconds: number;
+    /**
+     * Unmeasured load on a server right before each of its measured rounds. Between two rounds of
+     * one server every other contender runs (a minute or more), long enough for its pg pool to close
+     * idle connections (10 s) and for V8 to shrink an idle heap; without this, the round after the
+     * pause measures the way back to a warm server, and that cost falls on whichever contender
+     * comes first for its server in the rotation (the anonymous rows).
+     */
+    readonly roundWarmupSeconds: number;
   };
 }
 
 export const FULL_PROFILE: BenchProfile = {
   micro: { rounds: 15, batchMs: 60 },
   service: { rounds: 9, batchMs: 450 },
-  http: { rounds: 9, seconds: 4, connections: 10, warmupSeconds: 3 },
+  http: { rounds: 9, seconds: 4, connections: 10, warmupSeconds: 3, roundWarmupSeconds: 1 },
 };
 
 export const QUICK_PROFILE: BenchProfile = {
   micro: { rounds: 3, batchMs: 20 },
   service: { rounds: 3, batchMs: 100 },
-  http: { rounds: 1, seconds: 2, connections: 10, warmupSeconds: 1 },
+  http: { rounds: 1, seconds: 2, connections: 10, warmupSeconds: 1, roundWarmupSeconds: 0 },
 };

@@ -13,6 +13,7 @@ import {
 } from '../servers/list-query.js';
 import { repoPath } from '../support/paths.js';
 import type { BenchProfile } from '../support/profile.js';
+import { roundOrder } from '../support/sample.js';
 import { median, relativeSpread } from '../support/stats.js';
 
 export interface Contender {
@@ -308,8 +309,7 @@ export async function runHttp(
     const p99: number[][] = running.map(() => []);
     const cpu: number[][] = running.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let k = 0; k < running.length; k++) {
-        const i = (round + k) % running.length;
+      for (const i of roundOrder(round, running.length)) {
         const r = running[i]!;
         if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections, r.contender.headers);
         const result = await load(r.url, seconds, connections, r.contender.headers, r.child.pid);
@@ -349,7 +349,7 @@ export async function runHttp(
       method:
         `GET of one page (${LIST_PER_PAGE} of ${itemCount} matching published books: genre in a list, pages ≥ 120, ` +
         `by title, with author name and country via \`fields\`/\`include\`). autocannon with ${connections} connections, ` +
-        `${rounds} interleaved rounds of ${seconds} s per contender after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same contender (so none is measured coming back from idle); median requests/s.`,
+        `${rounds} interleaved rounds (rotating, backwards every other round) of ${seconds} s per contender after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same contender (so none is measured coming back from idle); median requests/s.`,
       measurements: [...measurements, ...cpuMeasurements, ...p99Measurements],
       comparisons: [
         compare(measurements, 'Facet example app vs hand-written, anonymous', EXAMPLE, HAND, {

@@ -13,6 +13,7 @@ import { prepareExampleDatabase } from '../support/databases.js';
 import { SCALE_NOTES } from '../support/explanations.js';
 import { repoPath } from '../support/paths.js';
 import type { BenchProfile } from '../support/profile.js';
+import { roundOrder } from '../support/sample.js';
 import { median, relativeSpread } from '../support/stats.js';
 import { type Contender, load, type Running, start, stop } from './http.js';
 
@@ -153,8 +154,7 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
     const cpu: number[][] = running.map(() => []);
     const cores: number[][] = running.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let k = 0; k < running.length; k++) {
-        const i = (round + k) % running.length;
+      for (const i of roundOrder(round, running.length)) {
         const r = running[i] as Running;
         if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections);
         const result = await load(r.url, seconds, connections, {}, r.child.pid);
@@ -213,7 +213,7 @@ export async function runScale(profile: BenchProfile): Promise<ScenarioResult> {
         `(\`WEB_CONCURRENCY\`), reading the primary only or the primary plus a streaming replica (\`DATABASE_REPLICA_URLS\`), ` +
         `pool size ${POOL_SIZE} per pool. Primary and replica are the test harness's (scripts/postgres/replica-cluster.mjs): ` +
         'two PostgreSQL servers on this machine. The warm-up checks that the replica setups read the replica and the others ' +
-        `do not. autocannon with ${connections} connections, ${rounds} rounds of ${seconds} s per setup in rotating order ` +
+        `do not. autocannon with ${connections} connections, ${rounds} rounds of ${seconds} s per setup in rotating order (backwards every other round) ` +
         `after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same setup; ` +
         'median requests/s, and the spread of each ratio over its per-round ratios. ' +
         'CPU counts every process of a setup (the cluster primary and its workers), from /proc.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sample } from './sample.js';
+import { roundOrder, sample } from './sample.js';
 
 describe('sample', () => {
   it('returns one result per variant, in order, after the requested rounds', async () => {
@@ -53,5 +53,22 @@ describe('sample', () => {
     });
     const [result] = await sample([{ name: 'lazy', run: lazy }], { rounds: 2, batchMs: 1 });
     expect(executed).toBeGreaterThanOrEqual(2 * result!.batch);
+  });
+});
+
+describe('roundOrder', () => {
+  it('gives every contender each place, and alternates whom it follows', () => {
+    const rounds = Array.from({ length: 4 }, (_, round) => roundOrder(round, 4));
+    expect(rounds).toEqual([
+      [0, 1, 2, 3],
+      [1, 0, 3, 2],
+      [2, 3, 0, 1],
+      [3, 2, 1, 0],
+    ]);
+    for (const order of rounds) expect([...order].sort()).toEqual([0, 1, 2, 3]);
+    // Contender 1 follows contender 0 in even rounds and precedes it in odd ones.
+    const follows = (order: number[], a: number, b: number) => order.indexOf(a) === order.indexOf(b) + 1;
+    expect(follows(rounds[0]!, 1, 0)).toBe(true);
+    expect(follows(rounds[1]!, 0, 1)).toBe(true);
   });
 });

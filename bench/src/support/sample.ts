@@ -81,3 +81,15 @@ export async function sample(variants: readonly Variant[], options: SampleOption
     batch: batches[i]!,
   }));
 }
+
+/**
+ * The order of `count` contenders in round `round` of a load test: a rotation, forwards in even
+ * rounds and backwards in odd ones. Rotating gives every contender each place in the round; the
+ * change of direction also changes whom it follows, so a cost left by one contender for the next
+ * (or the idle time of a server shared by two contenders) does not fall on the same one every round.
+ */
+export function roundOrder(round: number, count: number): number[] {
+  return Array.from({ length: count }, (_, k) =>
+    round % 2 === 0 ? (round + k) % count : (((round - k) % count) + count) % count,
+  );
+}

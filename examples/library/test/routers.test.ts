@@ -1,17 +1,11 @@
 // A Facet table's URL state driven by Vue Router 4 and React Router 7 in real Chromium, against the
 // real example app: the table's moves go through the router (createUrlStateAdapter's navigate and
 // listen), the router's own history.state survives them, and back/forward restores the table.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFixtures } from './support/bundleFixtures.js';
-import { type RunningLibrary, startLibrary } from './support/startLibrary.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI) throw new Error(`Chromium is required in CI (looked at ${CHROMIUM})`);
+import { type FixturePages, hasChromium, startFixturePages } from './support/fixturePages.js';
+import type { RunningLibrary } from './support/startLibrary.js';
 
 interface ProbeGlobal {
   routerProbe?: { route(): string };
@@ -34,25 +28,17 @@ const ROUTER_STATE = {
 describe.skipIf(!hasChromium)('table URL state under a router, in Chromium', () => {
   let app: RunningLibrary;
   let browser: Browser;
-  let webDir: string;
+  let pages: FixturePages | undefined;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'facet-routers-'));
-    await bundleFixtures(webDir, {
+    pages = await startFixturePages('routers', {
       'routers-vue': join(import.meta.dirname, 'routers/vue.ts'),
       'routers-react': join(import.meta.dirname, 'routers/react.tsx'),
     });
-    [app, browser] = await Promise.all([
-      startLibrary({ webDir }),
-      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
-    ]);
+    ({ app, browser } = pages);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => pages?.close());
 
   const rowIds = (page: Page) =>
     page.getByTestId('row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));

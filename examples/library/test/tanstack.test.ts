@@ -1,19 +1,13 @@
 // @facet/client/tanstack in real Chromium under the real @tanstack/react-query and
 // @tanstack/vue-query (fixture pages in test/tanstack/), against the real example app on PGlite.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeQuery } from '@facet/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFixtures } from './support/bundleFixtures.js';
+import { type FixturePages, hasChromium, startFixturePages } from './support/fixturePages.js';
 import { request, TOKENS } from './support/http.js';
-import { type RunningLibrary, startLibrary } from './support/startLibrary.js';
+import type { RunningLibrary } from './support/startLibrary.js';
 import { type FixtureGlobal, INFINITE_QUERY, LIST_QUERY } from './tanstack/queries.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI) throw new Error(`Chromium is required in CI (looked at ${CHROMIUM})`);
 
 interface Row {
   id: number;
@@ -27,25 +21,17 @@ interface OffsetPage {
 describe.skipIf(!hasChromium)('@facet/client/tanstack in Chromium', () => {
   let app: RunningLibrary;
   let browser: Browser;
-  let webDir: string;
+  let pages: FixturePages | undefined;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'facet-tanstack-'));
-    await bundleFixtures(webDir, {
+    pages = await startFixturePages('tanstack', {
       'tanstack-react': join(import.meta.dirname, 'tanstack/react.tsx'),
       'tanstack-vue': join(import.meta.dirname, 'tanstack/vue.ts'),
     });
-    [app, browser] = await Promise.all([
-      startLibrary({ webDir }),
-      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
-    ]);
+    ({ app, browser } = pages);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => pages?.close());
 
   /** Every row of a query by offset pages, as `token`'s caller. */
   async function offsetRows(query: Record<string, unknown>, token?: string): Promise<Row[]> {

@@ -2,43 +2,31 @@
 // (react-dom/server), sent with that page as JSON, and hydrated in the browser by the same
 // component, whose store starts from the payload: the rows are there, and no request is sent
 // until the user moves.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient, useModuleApi } from '@facet/client/api';
 import { prefetchTable } from '@facet/client/table';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookRow } from '../../web/types.js';
-import { bundleFixtures } from '../support/bundleFixtures.js';
-import { type RunningLibrary, startLibrary } from '../support/startLibrary.js';
+import { type FixturePages, hasChromium, startFixturePages } from '../support/fixturePages.js';
+import type { RunningLibrary } from '../support/startLibrary.js';
 import { BooksTable, booksTableOptions, PAYLOAD_ID } from './BooksTable.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI) throw new Error(`Chromium is required in CI (looked at ${CHROMIUM})`);
 
 describe.skipIf(!hasChromium)('a server-rendered table hydrated in Chromium', () => {
   let app: RunningLibrary;
   let browser: Browser;
   let webDir: string;
+  let pages: FixturePages | undefined;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'facet-ssr-'));
-    await bundleFixtures(webDir, { 'ssr-react': join(import.meta.dirname, 'hydrate.ts') });
-    [app, browser] = await Promise.all([
-      startLibrary({ webDir }),
-      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
-    ]);
+    pages = await startFixturePages('ssr', { 'ssr-react': join(import.meta.dirname, 'hydrate.ts') });
+    ({ app, browser, webDir } = pages);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => pages?.close());
 
   /** What a server would do per request: fetch, render, and send the HTML with the page as JSON. */
   async function renderPage(): Promise<string[]> {

@@ -19,6 +19,7 @@ import { renderToString as renderVue } from 'vue/server-renderer';
 import type { AuthorOption, BookRow } from '../../web/types.js';
 import { TOKENS } from '../support/http.js';
 import { type RunningLibrary, startLibrary } from '../support/startLibrary.js';
+import { booksTableOptions } from './BooksTable.js';
 
 describe('server rendering with prefetchTable and initialPage', () => {
   let app: RunningLibrary;
@@ -42,18 +43,7 @@ describe('server rendering with prefetchTable and initialPage', () => {
     };
   }
 
-  const tableOptions = (): TableOptions<BookRow> => ({
-    resource: resources().books,
-    perPage: 6,
-    initialState: {
-      sorting: [
-        { field: 'publishedAt', direction: 'desc' },
-        { field: 'title', direction: 'asc' },
-      ],
-      filters: { genre: ['FICTION', 'SCIENCE'] },
-    },
-    columnFilters: { genre: { kind: 'in' } },
-  });
+  const tableOptions = (): TableOptions<BookRow> => booksTableOptions(resources().books);
 
   /** What a page sends along with its HTML, and reads back in the browser. */
   const payload = async (): Promise<TableInitialPage<BookRow>> =>

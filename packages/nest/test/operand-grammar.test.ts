@@ -56,6 +56,21 @@ function check(query: string, model: ModelTypes | null = bookTypes) {
   }
 }
 
+/**
+ * Whether the query is refused at `path`, by the policy or already by the decoder: an operand that
+ * holds a prototype key (`{"$":{"prototype":""}}`) never reaches the policy, and is a 400 all the same.
+ */
+function refusedAt(query: string, path: string): boolean {
+  let paths: string[];
+  try {
+    paths = check(query).issues.map((issue) => issue.path);
+  } catch (error) {
+    if (!(error instanceof FacetQueryError)) throw error;
+    paths = error.issues.map((issue: FacetIssue) => issue.path.join('.'));
+  }
+  return paths.length > 0 && paths[0]?.startsWith(path) === true;
+}
+
 describe('model types from a real Prisma client', () => {
   it('reads scalar types, relations, optional fields and enum values', () => {
     expect(bookTypes.scalar('title')).toBe('String');
@@ -121,8 +136,7 @@ describe('Prisma’s internal value forms are never operands', () => {
         (field, operator, key, value) => {
           const operand = { [key]: value };
           const query = `where.${field}.${operator}=${encodeURIComponent(JSON.stringify(operand))}`;
-          const { issues } = check(query);
-          return issues.length > 0 && issues[0]?.path.startsWith(`where.${field}.${operator}`) === true;
+          return refusedAt(query, `where.${field}.${operator}`);
         },
       ),
       { numRuns: 300 },

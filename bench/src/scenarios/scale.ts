@@ -48,9 +48,9 @@ function contender(setup: Setup, replicaUrl: string): Contender {
       // Explicitly empty, so a DATABASE_REPLICA_URLS in the bench's own environment cannot leak in.
       DATABASE_REPLICA_URLS: setup.replica ? replicaUrl : '',
       DATABASE_POOL_SIZE: String(POOL_SIZE),
-      // Fixed, so every worker of every setup signs cursors alike (none is read here, but the
-      // example would otherwise draw a key per process).
-      FACET_CURSOR_SECRET: 'bench-scale-cursor-secret-0123456789',
+      // Fixed, so every worker of every setup seals cursors and signs tokens alike (none is read
+      // here, but the example would otherwise draw a key per start).
+      FACET_SECRET: 'bench-scale-server-secret-0123456789',
       FACET_DEMO: '0',
     },
   };

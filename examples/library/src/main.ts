@@ -14,9 +14,9 @@
 //   DATABASE_REPLICA_URLS
 //                 comma-separated postgresql:// URLs of streaming replicas of DATABASE_URL; resource
 //                 reads go to them, writes to DATABASE_URL (docs/deploy.md)
-//   FACET_CURSOR_SECRET
-//                 the key keyset cursors are signed with (at least 16 bytes); the same in every process
-//                 behind one load balancer (default: random, shared by this process's workers)
+//   FACET_SECRET  the server secret (at least 16 bytes) keyset cursors are sealed and consistency tokens
+//                 signed with; the same in every process behind one load balancer (default: random,
+//                 shared by this process's workers)
 //   HTTP_PLATFORM express (default) or fastify: the HTTP server Nest runs on (src/app.ts)
 //   WEB_CONCURRENCY
 //                 worker processes sharing PORT (node:cluster; default 1: no cluster). Each worker has
@@ -42,9 +42,11 @@ if (workers > 1 && !process.env.DATABASE_URL) {
   // PGlite is one process's embedded database: two workers cannot open its directory.
   throw new RangeError('WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL)');
 }
+// Chosen here, not left to Facet's per-process default: workers inherit the environment, so a cursor
+// or consistency token from one is accepted by another (and Facet requires a secret with replicas).
+// Other machines need the same FACET_SECRET.
+process.env.FACET_SECRET ||= randomBytes(32).toString('base64url');
 if (workers > 1 && cluster.isPrimary) {
-  // Workers inherit the environment: one cursor key for all, so a cursor from one works in another.
-  process.env.FACET_CURSOR_SECRET ||= randomBytes(32).toString('base64url');
   // The primary process only supervises: it forks the workers, which share the listening socket,
   // and replaces one that dies, so a crash costs one worker's in-flight requests.
   let stopping = false;

@@ -21,6 +21,8 @@ const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`scale-out.test.ts skipped: ${availability.reason}`);
 
 const CONSISTENCY = 'Facet-Consistency';
+/** A signed token: the primary's WAL position and a MAC only a process with the secret can make. */
+const TOKEN = /^[0-9A-F]+\/[0-9A-F]+\.[A-Za-z0-9_-]{22}$/;
 const ADMIN = { authorization: 'Bearer admin-token' };
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -54,7 +56,7 @@ async function startProcess(cluster: ReplicaCluster, workers: number): Promise<P
       DATABASE_REPLICA_POOL_SIZE: '2',
       WEB_CONCURRENCY: String(workers),
       FACET_DEMO: '0',
-      FACET_CURSOR_SECRET: 'scale-out-test-cursor-key-0123456789',
+      FACET_SECRET: 'scale-out-test-server-secret-0123456789',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -135,11 +137,23 @@ describe.skipIf(!availability.available)('two processes on a primary + streaming
       });
       expect(created.status).toBe(201);
       const token = created.headers.get(CONSISTENCY) as string;
-      expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      expect(token).toMatch(TOKEN);
       const { id } = (await created.json()) as { id: number };
 
       // The replica serves a read without a token: it has not replayed the write.
       expect((await fetch(`${reader}/books/${id}`, { headers: ADMIN })).status).toBe(404);
+      // So it does one with a token no process signed: forged, unsigned, or the genuine one altered.
+      // Such a token is ignored, so the read neither waits nor goes to the primary (which has the row).
+      const [position, mac] = token.split('.') as [string, string];
+      for (const forged of [
+        'FFFFFFFF/FFFFFFFF',
+        position,
+        `FFFFFFFF/FFFFFFFF.${mac}`,
+        `${position}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`,
+      ]) {
+        const read = await fetch(`${reader}/books/${id}`, { headers: { ...ADMIN, [CONSISTENCY]: forged } });
+        expect({ forged, status: read.status }).toEqual({ forged, status: 404 });
+      }
       // With the token the other process reads the primary (the paused replica never catches up).
       for (let i = 0; i < 4; i++) {
         const read = await fetch(`${reader}/books/${id}`, { headers: { ...ADMIN, [CONSISTENCY]: token } });

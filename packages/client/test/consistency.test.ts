@@ -1,6 +1,6 @@
 // createApiClient({ consistency: true }) against a real HTTP server: the token of the latest write
-// comes back on every later request, an older token never replaces a newer one, and without the
-// option nothing is sent.
+// comes back on every later request (signed tokens whole), an older token never replaces a newer
+// one, and without the option nothing is sent.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,18 @@ describe('createApiClient({ consistency: true })', () => {
     await api.post(`/token/${encodeURIComponent('1/FFFFFFFF')}`);
     await api.get('/books');
     expect(sent()).toBe('2/10');
+  });
+
+  it('orders signed tokens by their position and sends them back whole', async () => {
+    const api = createApiClient({ origin, consistency: true });
+    const newer = '2/10.zVq3Qm4K0cS9bG1nYwE8rA';
+    await api.post(`/token/${encodeURIComponent(newer)}`);
+    await api.post(`/token/${encodeURIComponent('1/FFFFFFFF.Aq3Qm4K0cS9bG1nYwE8rAz')}`);
+    await api.get('/books');
+    expect(sent()).toBe(newer);
+    await api.post(`/token/${encodeURIComponent('2/11.B_q3Qm4K0cS9bG1nYwE8rA')}`);
+    await api.get('/books');
+    expect(sent()).toBe('2/11.B_q3Qm4K0cS9bG1nYwE8rA');
   });
 
   it('ignores a header that is not a WAL position, and sends nothing without the option', async () => {

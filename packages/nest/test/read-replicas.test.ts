@@ -4,6 +4,8 @@
 // the primary without errors and getting them back when healthy, and no connections left behind.
 // Read-your-writes holds on hand-written controllers too: FacetModule registers the consistency
 // interceptor for the whole app, and it runs once per request however often it is applied.
+// Tokens are signed: a forged or altered one is ignored (no wait, no primary read), a signed one
+// past the primary's position is cut to it, and reads waiting on a token share one replay poll.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import {
@@ -26,7 +28,13 @@ import {
   type ReplicaCluster,
   startReplicaCluster,
 } from '../../../scripts/postgres/replica-cluster.mjs';
-import { FACET_MODULE_OPTIONS, getResourceToken, readRouterFor, routeReads } from '../src/advanced/index.js';
+import {
+  FACET_MODULE_OPTIONS,
+  FacetConfigurationError,
+  getResourceToken,
+  readRouterFor,
+  routeReads,
+} from '../src/advanced/index.js';
 import {
   CONSISTENCY_HEADER,
   defineResource,
@@ -41,6 +49,7 @@ import {
   type Resource,
   ResourceController,
 } from '../src/index.js';
+import { ConsistencyTokens } from '../src/replicas/consistency-token.js';
 import { PrismaClient } from './generated/postgresql/client.js';
 
 const availability = checkReplicaCluster();
@@ -60,6 +69,10 @@ const authors = defineResource({ name: 'authors', delegate: (p: PrismaClient) =>
 const POOL = 3;
 const HEALTH_CHECK_MS = 50;
 const MAX_LAG_MS = 600;
+const POLL_MS = 10;
+const SECRET = 'read-replicas-test-server-secret';
+/** A signed token: the primary's WAL position and a MAC only a process with the secret can make. */
+const TOKEN = /^[0-9A-F]+\/[0-9A-F]+\.[A-Za-z0-9_-]{22}$/;
 
 interface CountedClient {
   readonly prisma: PrismaClient;
@@ -67,6 +80,8 @@ interface CountedClient {
   statements: number;
   /** Write tokens asked of this client (`pg_current_wal_insert_lsn()`). */
   tokens: number;
+  /** Replay positions asked of this client (`pg_last_wal_replay_lsn()`: health checks and polls). */
+  replays: number;
 }
 
 function countedClient(url: string, applicationName: string): CountedClient {
@@ -74,10 +89,11 @@ function countedClient(url: string, applicationName: string): CountedClient {
     adapter: new PrismaPg({ connectionString: url, max: POOL, application_name: applicationName }),
     log: [{ emit: 'event', level: 'query' }],
   });
-  const counted = { prisma, statements: 0, tokens: 0 };
+  const counted = { prisma, statements: 0, tokens: 0, replays: 0 };
   prisma.$on('query', (event) => {
     if (!event.query.includes('pg_')) counted.statements++;
     if (event.query.includes('pg_current_wal_insert_lsn')) counted.tokens++;
+    if (event.query.includes('pg_last_wal_replay_lsn')) counted.replays++;
   });
   return counted;
 }
@@ -90,6 +106,8 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
   let base: string;
   let admin: pg.Client;
   const changes: [number, ReplicaState][] = [];
+  /** Reads that waited for a replica to replay their token, and where they went. */
+  const waits: ('replica' | 'primary')[] = [];
 
   beforeAll(async () => {
     cluster = await startReplicaCluster();
@@ -133,10 +151,13 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     const moduleOptions: FacetModuleOptions = {
       prisma: primary.prisma,
       replicas: [replica.prisma],
+      secret: SECRET,
       readRouting: {
         healthCheckInterval: HEALTH_CHECK_MS,
         maxLag: MAX_LAG_MS,
+        pollInterval: POLL_MS,
         onReplicaStateChange: (index: number, state: ReplicaState) => changes.push([index, state]),
+        onConsistencyWait: (outcome) => waits.push(outcome),
       },
     };
     @Module({
@@ -183,7 +204,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
 
   it('serves reads from the replica and writes from the primary, answering each write with a token', async () => {
     const { email, token } = await post('routing');
-    expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(token).toMatch(TOKEN);
     await until(async () => (await admin.query('SELECT 1')).rowCount === 1 && (await replicaHas(email)));
     const before = counts();
     expect(await found(email)).toBe(true);
@@ -256,7 +277,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     await replicaQuery('SELECT pg_wal_replay_pause()');
     try {
       const { email, token } = await post('plain', '/plain-authors');
-      expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      expect(token).toMatch(TOKEN);
       const plainFound = async (headers: Record<string, string>) => {
         const response = await fetch(`${base}/plain-authors?email=${encodeURIComponent(email)}`, { headers });
         expect(response.status).toBe(200);
@@ -292,7 +313,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
   it('runs once per request when a controller applies the interceptor on top of the module', async () => {
     const before = primary.tokens;
     const { token } = await post('twice', '/twice-authors');
-    expect(token).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(token).toMatch(TOKEN);
     expect(primary.tokens - before).toBe(1);
   });
 
@@ -300,6 +321,101 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     const { status, body } = await get('/authors', 'not-a-position');
     expect(status).toBe(400);
     expect(body).toMatchObject({ statusCode: 400, code: 'invalid_consistency_token' });
+  });
+
+  it('ignores a token it did not sign: forged, unsigned or altered, it adds no wait and no primary read', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('forged');
+      const [position, mac] = token.split('.') as [string, string];
+      const forgeries = [
+        'FFFFFFFF/FFFFFFFF',
+        position,
+        `FFFFFFFF/FFFFFFFF.${mac}`,
+        `${position}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`,
+        `${position}.${mac.slice(0, -1)}`,
+        new ConsistencyTokens('another secret, 32 characters...').sign('FFFFFFFF/FFFFFFFF'),
+      ];
+      for (const forged of forgeries) {
+        const before = { ...counts(), waits: waits.length, asked: primary.tokens };
+        const { status, body } = await get(byEmail(email), forged);
+        expect({ forged, status }).toEqual({ forged, status: 200 });
+        // Read on the paused replica, which has not replayed the write; the primary never asked.
+        expect({ forged, seen: body.items?.length }).toEqual({ forged, seen: 0 });
+        expect({ forged, replica: counts().replica > before.replica }).toEqual({ forged, replica: true });
+        expect({ forged, primary: counts().primary, asked: primary.tokens, waits: waits.length }).toEqual({
+          forged,
+          primary: before.primary,
+          asked: before.asked,
+          waits: before.waits,
+        });
+      }
+      // The genuine token: the reads wait for the replica, which never catches up, then read the primary.
+      const before = { ...counts(), waits: waits.length };
+      expect(await found(email, token)).toBe(true);
+      expect(waits.slice(before.waits)).toEqual(['primary', 'primary']);
+      expect(counts().primary).toBeGreaterThan(before.primary);
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+  });
+
+  it('a signed token past the primary position is cut to it after one look at the primary; a replayed one costs nothing', async () => {
+    const { email, token } = await post('bounded');
+    await until(() => replicaHas(email));
+    // Signed with the app's secret (as a restored backup's or another cluster's token would be),
+    // but naming a position the primary has not reached.
+    const future = new ConsistencyTokens(SECRET).sign('FFFFFFFF/FFFFFFFF');
+    let before = { ...counts(), waits: waits.length, asked: primary.tokens };
+    expect(await found(email, future)).toBe(true);
+    // The page and its count share one look at the primary's position; both read the replica.
+    expect(primary.tokens - before.asked).toBe(1);
+    expect(counts().primary).toBe(before.primary);
+    expect(counts().replica).toBeGreaterThan(before.replica);
+    expect(waits.slice(before.waits)).not.toContain('primary');
+    // The write's own token, sent again later (replayed): the replica has it, nothing waits or asks.
+    before = { ...counts(), waits: waits.length, asked: primary.tokens };
+    for (let i = 0; i < 3; i++) expect(await found(email, token)).toBe(true);
+    expect({ ...counts(), waits: waits.length, asked: primary.tokens }).toEqual({
+      ...before,
+      replica: counts().replica,
+    });
+    expect(counts().replica).toBeGreaterThan(before.replica);
+  });
+
+  it('reads waiting on a token share one replay poll: a probe per poll interval, not one per read', async () => {
+    await replicaQuery('SELECT pg_wal_replay_pause()');
+    try {
+      const { email, token } = await post('shared-poll');
+      const READS = 30;
+      const before = { replays: replica.replays, waits: waits.length };
+      const started = performance.now();
+      const reads = await Promise.all(Array.from({ length: READS }, () => get(byEmail(email), token)));
+      const elapsed = performance.now() - started;
+      expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+      expect(reads.every((read) => read.body.items?.some((item) => item.email === email))).toBe(true);
+      // Every read waited (the replay position was asked while they did) and then read the primary.
+      const outcomes = waits.slice(before.waits);
+      expect(outcomes.length).toBeGreaterThanOrEqual(READS);
+      expect(new Set(outcomes)).toEqual(new Set(['primary']));
+      // Replay probes on the replica in that time: the health checks' and, at most, one per poll
+      // interval (timers may fire a little early, hence the 2 ms). Polling per read would ask
+      // READS × 2 times as often.
+      const probes = replica.replays - before.replays;
+      const allowed = Math.ceil(elapsed / (POLL_MS - 2)) + Math.ceil(elapsed / (HEALTH_CHECK_MS - 5)) + 4;
+      expect(probes).toBeGreaterThan(0);
+      expect({ probes, within: probes <= allowed }).toEqual({ probes, within: true });
+    } finally {
+      await replicaQuery('SELECT pg_wal_replay_resume()');
+    }
+  });
+
+  it('refuses replicas without a secret at start-up: a per-process key would break read-your-writes across processes', async () => {
+    @Module({ imports: [FacetModule.forRoot({ prisma: primary.prisma, replicas: [replica.prisma] })] })
+    class NoSecretModule {}
+    await expect(NestFactory.create(NoSecretModule, { logger: false, abortOnError: false })).rejects.toThrow(
+      FacetConfigurationError,
+    );
   });
 
   it('a lagging replica sends reads to the primary until it has caught up', async () => {

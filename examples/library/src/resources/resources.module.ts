@@ -29,9 +29,10 @@ class ReviewsController extends ResourceController(reviews) {}
         // Resource reads go to a healthy replica; writes (BooksController's handlers use PRISMA)
         // stay on the primary, and every write answers with a Facet-Consistency token.
         replicas,
-        // Keyset cursors are signed per process unless every process shares one key: set
-        // FACET_CURSOR_SECRET for several machines; src/main.ts sets one for its own workers.
-        ...(process.env.FACET_CURSOR_SECRET ? { cursorSecret: process.env.FACET_CURSOR_SECRET } : {}),
+        // Seals keyset cursors and signs consistency tokens: every process must share it (set
+        // FACET_SECRET for several machines; src/main.ts draws one for its own workers). Without it
+        // Facet uses a key per process, which it refuses with replicas.
+        ...(process.env.FACET_SECRET ? { secret: process.env.FACET_SECRET } : {}),
         accessibleWhere: createCaslAccessibleWhere(),
         readContext: (request: unknown) => {
           const caller = (request as RequestWithCaller)[CALLER];

@@ -3,10 +3,11 @@ import type { AxiosInstance } from 'axios';
 /** The header a Facet server answers a write with, and reads it back from (read-your-writes). */
 export const CONSISTENCY_HEADER = 'Facet-Consistency';
 
-// WAL positions as the server sends them (`16/B374D848`), as two zero-padded halves, so that
-// comparing the strings compares the positions and the latest wins.
+// A token is a WAL position as the server sends it (`16/B374D848`) and the server's signature
+// (`.<MAC>`), which only the server checks. The position, as two zero-padded halves, orders tokens:
+// comparing the strings compares the positions, and the latest wins.
 function position(token: string): string | undefined {
-  const match = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(token);
+  const match = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})(?:\.[A-Za-z0-9_-]{1,64})?$/i.exec(token);
   return match ? `${match[1]?.padStart(8, '0')}${match[2]?.padStart(8, '0')}`.toUpperCase() : undefined;
 }
 

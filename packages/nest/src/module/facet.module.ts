@@ -12,7 +12,7 @@ import type { AccessibleWhere } from '../access/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';
-import { closeReadRouter, readRouterFor } from '../replicas/router-registry.js';
+import { assertReplicaSecret, closeReadRouter, readRouterFor } from '../replicas/router-registry.js';
 import type { AnyResourceDefinition } from '../resource/define-resource.js';
 import { type ReadContext, Resource } from '../resource/resource.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
@@ -41,18 +41,23 @@ export interface FacetModuleOptions<TAbility = unknown> {
    */
   readContext?(request: unknown): ReadContext<TAbility> | Promise<ReadContext<TAbility>>;
   /**
-   * The key every resource signs its keyset cursors (`meta.nextCursor`, `after=`) with, at least
-   * 16 bytes. Set the same secret in every process that serves the API, or a cursor from one is a
-   * 400 in another. Facet default, not from the spec.
-   * @default a random key per process
+   * The server secret, at least 16 bytes: Facet derives one key per purpose from it (HKDF), to seal
+   * every resource's keyset cursors (`meta.nextCursor`, `after=`: encrypted and authenticated) and
+   * to sign the consistency tokens of `replicas`. Set the same secret in every process that serves
+   * the API: a cursor sealed by another secret is a 400, and a token signed by another is ignored
+   * (the read then does not wait for the write it follows). Required with `replicas`; without them
+   * a random key per process is used, so cursors do not outlive the process. Keep it out of the
+   * code and the client: whoever knows it can read cursors and mint tokens. Facet default, not from
+   * the spec.
+   * @default a random key per process (required with `replicas`)
    */
-  readonly cursorSecret?: string | Uint8Array;
+  readonly secret?: string | Uint8Array;
   /**
    * Prisma clients of PostgreSQL streaming replicas (same schema, same generated client as
    * `prisma`). Every read of every resource (page, count, aggregate, detail, to-one access checks)
    * then goes to a healthy replica; writes, transactions and raw statements stay on `prisma`.
-   * Read-your-writes: see `FacetConsistencyInterceptor`. The clients stay the application's to
-   * disconnect.
+   * Read-your-writes: see `FacetConsistencyInterceptor`; needs `secret`. The clients stay the
+   * application's to disconnect.
    * @default [] (every read on `prisma`)
    */
   readonly replicas?: readonly object[];
@@ -103,6 +108,8 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
 export class FacetModule extends ConfigurableModuleClass implements OnModuleDestroy {
   constructor(@Optional() @Inject(FACET_MODULE_OPTIONS) private readonly options?: FacetModuleOptions) {
     super();
+    // At start-up, also for an app whose routes read no resource (the interceptor would fail each write).
+    if (options !== undefined) assertReplicaSecret(options);
   }
 
   /** Stops the replicas' health checks with the app (the Prisma clients are the app's to close). */
@@ -121,7 +128,7 @@ export class FacetModule extends ConfigurableModuleClass implements OnModuleDest
           accessibleWhere: options.accessibleWhere?.bind(options) as
             | AccessibleWhere<never, object>
             | undefined,
-          cursorSecret: options.cursorSecret,
+          cursorSecret: options.secret,
         });
       },
       inject: [FACET_MODULE_OPTIONS],

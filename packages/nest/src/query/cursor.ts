@@ -1,16 +1,18 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
 import { FacetQueryError } from '@facet/core';
+import { deriveKey, type ServerSecret, secretBytes } from '../secrets/server-keys.js';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
 
-/**
- * Used when no `cursorSecret` is configured: random per process, so cursors do not survive a
- * restart and one process refuses another's. Configure a secret when several processes serve the
- * same API (or cursors should outlive a deploy).
- */
-const PROCESS_SECRET = randomBytes(32);
-
-/** The longest `after` value worth verifying; anything longer is refused unread. */
+/** The longest `after` value worth opening; anything longer is refused unread. */
 const MAX_CURSOR_LENGTH = 2048;
+
+// Layout of a cursor's bytes: version, nonce, ciphertext, tag (AES-256-GCM).
+const VERSION = 1;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+// Plaintexts are padded to a multiple of this, so a cursor's length tells little about the length
+// of the values it holds (a staff note's, a title's).
+const PAD_TO = 32;
 
 function encodeValue(value: unknown): unknown {
   if (value instanceof Date) return { d: value.toISOString() };
@@ -33,26 +35,33 @@ function refuse(message: string): never {
   throw new FacetQueryError([{ code: 'invalid_cursor', path: ['after'], message }]);
 }
 
+const NOT_HERE =
+  'The cursor is not valid here: it was altered, or made for another resource or by another server.';
+
 /**
- * Opaque keyset cursors: `<payload>.<mac>`, both base64url. The payload is the sort's identity and
- * the last row's sort-key values; the MAC (HMAC-SHA256 over the scope and the payload) makes it
- * tamper-evident and binds it to one resource. A cursor is only a position: the read that uses it
- * still applies every filter.
+ * Sealed keyset cursors: one base64url string, the sort's identity and the last row's sort-key
+ * values encrypted and authenticated with AES-256-GCM, with the scope (the resource) as associated
+ * data. Nothing of the position can be read from the URL: a cursor of an admin's page sorted by a
+ * staff-only field, or ending on an unpublished row, shows neither (docs/SECURITY.md). A cursor is
+ * only a position: the read that uses it still applies every filter.
+ *
+ * The seal is deterministic: the nonce is an HMAC of the scope and the plaintext under a key of
+ * its own (SIV-style), so the same page gives the same cursor text, and a response's ETag can
+ * depend on it. A GCM nonce must never repeat for different content under one key; derived this
+ * way, it repeats only for the same scope and plaintext, whose ciphertext is then the same too: an
+ * observer learns that two cursors are equal, nothing else.
  */
 export class CursorCodec {
-  private readonly secret: Uint8Array;
+  private readonly encryptionKey: Buffer;
+  private readonly nonceKey: Buffer;
+  private readonly associated: Buffer;
 
-  constructor(
-    secret: string | Uint8Array | undefined,
-    private readonly scope: string,
-  ) {
-    this.secret =
-      secret === undefined ? PROCESS_SECRET : typeof secret === 'string' ? Buffer.from(secret) : secret;
-    if (this.secret.length < 16) throw new RangeError('cursorSecret must be at least 16 bytes long.');
-  }
-
-  private mac(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(this.scope).update('\0').update(payload).digest();
+  /** `secret`: the server secret, from which the encryption and nonce keys are derived. */
+  constructor(secret: ServerSecret | undefined, scope: string) {
+    const bytes = secretBytes(secret, 'cursorSecret');
+    this.encryptionKey = deriveKey(bytes, 'cursor-encryption');
+    this.nonceKey = deriveKey(bytes, 'cursor-nonce');
+    this.associated = Buffer.concat([Buffer.of(VERSION), Buffer.from(scope)]);
   }
 
   private static sortId(signature: string): string {
@@ -60,10 +69,25 @@ export class CursorCodec {
   }
 
   encode(signature: string, values: readonly unknown[]): string {
-    const payload = Buffer.from(
+    const json = Buffer.from(
       JSON.stringify({ o: CursorCodec.sortId(signature), v: values.map(encodeValue) }),
-    ).toString('base64url');
-    return `${payload}.${this.mac(payload).toString('base64url')}`;
+    );
+    // Spaces after the JSON text: JSON.parse skips them.
+    const plaintext = Buffer.alloc(Math.ceil(json.length / PAD_TO) * PAD_TO, ' ');
+    json.copy(plaintext);
+    // The scope is length-prefixed so that no (scope, plaintext) pair can pass for another.
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(this.associated.length);
+    const nonce = createHmac('sha256', this.nonceKey)
+      .update(length)
+      .update(this.associated)
+      .update(plaintext)
+      .digest()
+      .subarray(0, NONCE_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, nonce);
+    cipher.setAAD(this.associated);
+    const sealed = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return Buffer.concat([Buffer.of(VERSION), nonce, sealed, cipher.getAuthTag()]).toString('base64url');
   }
 
   /** The position a cursor holds, or a 400 (`invalid_cursor`) that says why not. */
@@ -71,22 +95,32 @@ export class CursorCodec {
     if (typeof cursor !== 'string' || cursor === '' || cursor.length > MAX_CURSOR_LENGTH) {
       refuse('after must be a cursor from a previous page (meta.nextCursor)');
     }
-    const [payload, mac, ...rest] = cursor.split('.');
-    const given = Buffer.from(mac ?? '', 'base64url');
-    const expected = this.mac(payload ?? '');
-    if (
-      rest.length > 0 ||
-      payload === undefined ||
-      given.length !== expected.length ||
-      !timingSafeEqual(given, expected)
-    ) {
-      refuse(
-        'The cursor is not valid here: it was altered, or made for another resource or by another server.',
+    const bytes = Buffer.from(cursor, 'base64url');
+    // Node's base64url decoder skips characters outside the alphabet and ignores trailing bits:
+    // only the one spelling the encoder writes is taken.
+    if (bytes.toString('base64url') !== cursor || bytes.length < 1 + NONCE_BYTES + PAD_TO + TAG_BYTES) {
+      refuse(NOT_HERE);
+    }
+    if (bytes[0] !== VERSION) refuse(NOT_HERE);
+    let plaintext: string;
+    try {
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        this.encryptionKey,
+        bytes.subarray(1, 1 + NONCE_BYTES),
       );
+      decipher.setAAD(this.associated);
+      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+      plaintext = Buffer.concat([
+        decipher.update(bytes.subarray(1 + NONCE_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      return refuse(NOT_HERE);
     }
     let parsed: { o?: unknown; v?: unknown };
     try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; v?: unknown };
+      parsed = JSON.parse(plaintext) as { o?: unknown; v?: unknown };
     } catch {
       return refuse('The cursor is not valid here.');
     }

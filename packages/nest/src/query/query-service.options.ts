@@ -96,9 +96,10 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   idType?: IdType | 'auto';
   /**
-   * The key that signs keyset cursors (`meta.nextCursor`, `after=`), at least 16 bytes. Facet
-   * default, not from the spec: a random key per process, so cursors do not survive a restart and
-   * one process refuses another's. Set one shared secret when several processes serve the API.
+   * The secret keyset cursors (`meta.nextCursor`, `after=`) are sealed with (AES-256-GCM, keys
+   * derived from it as from `FacetModule`'s `secret`, which resources get here), at least 16 bytes.
+   * Facet default, not from the spec: a random key per process, so cursors do not survive a restart
+   * and one process refuses another's. Set one shared secret when several processes serve the API.
    * @default a random key per process
    */
   cursorSecret?: string | Uint8Array;

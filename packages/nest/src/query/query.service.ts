@@ -327,9 +327,9 @@ export class QueryService<
    *
    * Keyset paging: `meta.nextCursor` is the position after the page's last row (`null` on the last
    * page), and `after: <cursor>` (instead of `page`) reads the rows after it, in the same order.
-   * A cursor is signed (`cursorSecret`) and bound to this service's model (`cursorScope`) and to the
-   * sort it was made for; any other is a 400 `invalid_cursor`. Keyset paging needs a sort by the
-   * model's own fields (not a relation's, not `_count`).
+   * A cursor is sealed (`cursorSecret`: encrypted and authenticated) and bound to this service's
+   * model (`cursorScope`) and to the sort it was made for; any other is a 400 `invalid_cursor`.
+   * Keyset paging needs a sort by the model's own fields (not a relation's, not `_count`).
    */
   query(
     args: QueryArgs<TTypeMap> & { after: string },

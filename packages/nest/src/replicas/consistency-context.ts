@@ -3,6 +3,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** What the current request asks of its reads: a WAL position a replica must have replayed. */
 export interface ConsistencyContext {
   readonly minLsn?: bigint;
+  /**
+   * When the request brought `minLsn` (a `tick()`): a check of the primary's position made after
+   * it covers the write the token is of. @default the moment of each read
+   */
+  readonly since?: number;
 }
 
 const storage = new AsyncLocalStorage<ConsistencyContext>();

@@ -10,10 +10,10 @@ import { from, mergeMap, Observable } from 'rxjs';
 import type { FacetModuleOptions } from '../module/facet.module.js';
 import { FACET_MODULE_OPTIONS } from '../module/facet-module.tokens.js';
 import { withConsistency } from './consistency-context.js';
-import { parseLsn } from './lsn.js';
-import { readRouterFor } from './router-registry.js';
+import { tick } from './fresh-probe.js';
+import { consistencyTokensFor, readRouterFor } from './router-registry.js';
 
-/** The header that carries a consistency token (the primary's WAL position after a write). */
+/** The header that carries a consistency token (the primary's WAL position after a write, signed). */
 export const CONSISTENCY_HEADER = 'Facet-Consistency';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,10 +33,13 @@ interface HttpResponseLike {
 }
 
 /**
- * Read-your-writes across processes and replicas. A request that brings a `Facet-Consistency`
- * token reads only from a replica that has replayed it (waiting up to `readRouting.consistencyWait`,
- * then reading the primary). A write request (any method but GET, HEAD, OPTIONS) that succeeds
- * answers with the primary's WAL position as a new token. `FacetModule.forRoot` registers it for
+ * Read-your-writes across processes and replicas. A write request (any method but GET, HEAD,
+ * OPTIONS) that succeeds answers with a `Facet-Consistency` token: the primary's WAL position,
+ * signed with a key derived from the module's `secret`. A request that brings a token this secret
+ * signed reads only from a replica that has replayed it (waiting up to `readRouting.consistencyWait`,
+ * then reading the primary). A token it did not sign (forged, altered, unsigned, or signed with
+ * another secret) is ignored: the request reads as one without a token, so no caller can make reads
+ * wait or move them to the primary. A header that is no token at all is a 400. `FacetModule.forRoot` registers it for
  * every route of the app (`APP_INTERCEPTOR`), hand-written controllers that read through an
  * injected resource included; applying it again on a controller is harmless (it runs once per
  * request). Without `replicas` it does nothing.
@@ -47,7 +50,8 @@ export class FacetConsistencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const router = readRouterFor(this.options);
-    if (router === undefined || context.getType() !== 'http') return next.handle();
+    const tokens = consistencyTokensFor(this.options);
+    if (router === undefined || tokens === undefined || context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const request = http.getRequest<HttpRequestLike>();
     if (typeof request !== 'object' || request === null || handling.has(request)) return next.handle();
@@ -55,15 +59,16 @@ export class FacetConsistencyInterceptor implements NestInterceptor {
     const raw = request.headers?.[CONSISTENCY_HEADER.toLowerCase()];
     let minLsn: bigint | undefined;
     if (raw !== undefined) {
-      minLsn = parseLsn(Array.isArray(raw) ? raw[0] : raw);
-      if (minLsn === undefined || Array.isArray(raw)) {
+      const reading = tokens.read(raw);
+      if (reading.kind === 'malformed') {
         throw new BadRequestException({
           statusCode: 400,
           error: 'Bad Request',
-          message: `The ${CONSISTENCY_HEADER} header must be one WAL position as the server sent it (e.g. 0/16B3748)`,
+          message: `The ${CONSISTENCY_HEADER} header must be one token as the server sent it`,
           code: 'invalid_consistency_token',
         });
       }
+      if (reading.kind === 'position') minLsn = reading.lsn;
     }
     // Without a token any healthy replica will do, which is also what reads outside a context get.
     // Entering the context only when there is one keeps such requests off AsyncLocalStorage: on
@@ -73,7 +78,7 @@ export class FacetConsistencyInterceptor implements NestInterceptor {
       minLsn === undefined
         ? next.handle()
         : new Observable<unknown>((subscriber) =>
-            withConsistency({ minLsn }, () => next.handle().subscribe(subscriber)),
+            withConsistency({ minLsn, since: tick() }, () => next.handle().subscribe(subscriber)),
           );
     if (READ_METHODS.has((request.method ?? 'GET').toUpperCase())) return handled;
     const response = http.getResponse<HttpResponseLike>();
@@ -81,8 +86,9 @@ export class FacetConsistencyInterceptor implements NestInterceptor {
       mergeMap((body) =>
         from(
           router.primaryPosition().then((lsn) => {
-            if (response.setHeader) response.setHeader(CONSISTENCY_HEADER, lsn);
-            else response.header?.(CONSISTENCY_HEADER, lsn);
+            const token = tokens.sign(lsn);
+            if (response.setHeader) response.setHeader(CONSISTENCY_HEADER, token);
+            else response.header?.(CONSISTENCY_HEADER, token);
             return body;
           }),
         ),

@@ -1,5 +1,7 @@
 import { currentConsistency } from './consistency-context.js';
+import { FreshProbe, tick } from './fresh-probe.js';
 import { parseLsn } from './lsn.js';
+import { ReplayWaiters } from './replay-waiters.js';
 
 /** What the router needs of a Prisma client: one raw statement (health checks, WAL positions). */
 export interface RawQueryClient {
@@ -16,7 +18,11 @@ export interface ReadRoutingOptions {
    * @default 200 (ms)
    */
   readonly consistencyWait?: number;
-  /** How often a waiting read asks the replicas for their replay position. @default 10 (ms) */
+  /**
+   * How often the replicas are asked for their replay position while reads wait for them. One
+   * probe per replica and interval, however many reads wait.
+   * @default 10 (ms)
+   */
   readonly pollInterval?: number;
   /**
    * A replica whose replay is this far behind the primary (in time) takes no reads until it has
@@ -28,6 +34,13 @@ export interface ReadRoutingOptions {
   readonly healthCheckInterval?: number;
   /** Called when a replica changes state (index into `replicas`); for logs and metrics. */
   readonly onReplicaStateChange?: (replica: number, state: ReplicaState, error?: unknown) => void;
+  /**
+   * Called when a read that brought a consistency token had to wait for a replica: `'replica'`
+   * when one caught up within `consistencyWait`, `'primary'` when the read went to the primary
+   * instead; `waited` in ms. For metrics: many `'primary'` outcomes mean replication lags behind
+   * the writes.
+   */
+  readonly onConsistencyWait?: (outcome: 'replica' | 'primary', waited: number) => void;
 }
 
 export const DEFAULT_READ_ROUTING = {
@@ -41,6 +54,8 @@ interface ReplicaEntry {
   readonly client: RawQueryClient;
   state: ReplicaState;
   replayed: bigint;
+  /** The replay position probe in flight, shared by every read waiting on this replica. */
+  probing: Promise<void> | undefined;
 }
 
 const STATEMENT_ERROR_CODE = /^P2/;
@@ -52,12 +67,17 @@ const STATEMENT_ERROR_CODE = /^P2/;
  * a short history of primary positions) is small, bounded and refreshed every health check.
  */
 export class ReadRouter {
-  readonly options: Required<Omit<ReadRoutingOptions, 'onReplicaStateChange'>> &
-    Pick<ReadRoutingOptions, 'onReplicaStateChange'>;
+  readonly options: Required<Omit<ReadRoutingOptions, 'onReplicaStateChange' | 'onConsistencyWait'>> &
+    Pick<ReadRoutingOptions, 'onReplicaStateChange' | 'onConsistencyWait'>;
   private readonly replicas: ReplicaEntry[];
   // (time, primary WAL position) samples, oldest first: those of the last maxLag plus two intervals,
   // and the newest one before that.
   private readonly primaryHistory: { at: number; lsn: bigint }[] = [];
+  // The newest primary WAL position this process has seen (health checks, its own writes' tokens,
+  // and the probe below): no read waits for a position past it.
+  private primaryKnown = 0n;
+  private readonly primaryProbe = new FreshProbe(() => this.primaryPosition());
+  private readonly waiters: ReplayWaiters<ReplicaEntry>;
   private next = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private checking: Promise<void> | undefined;
@@ -76,7 +96,25 @@ export class ReadRouter {
       }
     }
     // A replica takes no reads before its first check has shown it reachable and caught up.
-    this.replicas = replicas.map((client) => ({ client, state: 'unreachable', replayed: 0n }));
+    this.replicas = replicas.map((client) => ({
+      client,
+      state: 'unreachable',
+      replayed: 0n,
+      probing: undefined,
+    }));
+    this.waiters = new ReplayWaiters({
+      pollInterval: this.options.pollInterval,
+      consistencyWait: this.options.consistencyWait,
+      probe: async (needed) => {
+        await Promise.all(
+          this.replicas
+            .filter((replica) => replica.state === 'healthy' && replica.replayed < needed)
+            .map((replica) => this.refreshReplay(replica)),
+        );
+      },
+      ready: (minLsn) =>
+        this.replicas.some((replica) => replica.state === 'healthy') ? this.ready(minLsn) : null,
+    });
     if (this.replicas.length > 0) {
       void this.check();
       this.timer = setInterval(() => void this.check(), this.options.healthCheckInterval);
@@ -103,14 +141,39 @@ export class ReadRouter {
     this.closed = true;
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    this.waiters.close();
   }
 
-  /** The primary's current WAL insert position: the consistency token of a write just made. */
+  /**
+   * The primary's current WAL insert position (as PostgreSQL spells it): the position a
+   * consistency token of a write just made names.
+   */
   async primaryPosition(): Promise<string> {
     const rows = (await this.primary.$queryRawUnsafe('SELECT pg_current_wal_insert_lsn()::text AS lsn')) as {
       lsn: string;
     }[];
-    return rows[0]?.lsn as string;
+    const lsn = rows[0]?.lsn as string;
+    this.learnPrimary(parseLsn(lsn));
+    return lsn;
+  }
+
+  private learnPrimary(lsn: bigint | undefined): void {
+    if (lsn !== undefined && lsn > this.primaryKnown) this.primaryKnown = lsn;
+  }
+
+  /**
+   * A token's position, bounded by the primary's: a position past the newest one this process has
+   * seen is checked against the primary once (a check that started after the request brought the
+   * token, shared by every read that a running or answered check covers), and what is still past
+   * it is cut to it. A genuine token never is (the primary's position only grows); one of another
+   * database signed with the same secret (a restored backup, a promoted replica, a staging server)
+   * cannot make reads wait for a position no replica will reach.
+   */
+  private async bound(lsn: bigint, since: number): Promise<bigint> {
+    if (lsn <= this.primaryKnown) return lsn;
+    // A failed check counts as answered: the primary's faults surface on its own reads.
+    await this.primaryProbe.after(since);
+    return lsn <= this.primaryKnown ? lsn : this.primaryKnown;
   }
 
   /**
@@ -132,23 +195,23 @@ export class ReadRouter {
 
   private async pick(): Promise<ReplicaEntry | undefined> {
     if (this.replicas.length === 0 || this.closed) return undefined;
-    const minLsn = currentConsistency()?.minLsn;
-    const ready = () => this.roundRobin((replica) => minLsn === undefined || replica.replayed >= minLsn);
-    const found = ready();
-    if (found !== undefined || minLsn === undefined) return found;
+    const consistency = currentConsistency();
+    const token = consistency?.minLsn;
+    if (token === undefined) return this.roundRobin(() => true);
+    const found = this.ready(token);
+    if (found !== undefined) return found;
     if (!this.replicas.some((replica) => replica.state === 'healthy')) return undefined;
-    const deadline = Date.now() + this.options.consistencyWait;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, this.options.pollInterval));
-      await Promise.all(
-        this.replicas
-          .filter((replica) => replica.state === 'healthy' && replica.replayed < minLsn)
-          .map((replica) => this.refreshReplay(replica)),
-      );
-      const caughtUp = ready();
-      if (caughtUp !== undefined) return caughtUp;
-    }
-    return undefined;
+    const minLsn = await this.bound(token, consistency?.since ?? tick());
+    const bounded = this.ready(minLsn);
+    if (bounded !== undefined) return bounded;
+    const started = Date.now();
+    const replica = await this.waiters.wait(minLsn);
+    this.options.onConsistencyWait?.(replica === undefined ? 'primary' : 'replica', Date.now() - started);
+    return replica;
+  }
+
+  private ready(minLsn: bigint): ReplicaEntry | undefined {
+    return this.roundRobin((replica) => replica.replayed >= minLsn);
   }
 
   private roundRobin(fits: (replica: ReplicaEntry) => boolean): ReplicaEntry | undefined {
@@ -162,12 +225,18 @@ export class ReadRouter {
     return undefined;
   }
 
-  private async refreshReplay(replica: ReplicaEntry): Promise<void> {
-    try {
-      replica.replayed = await replayPosition(replica.client);
-    } catch (error) {
-      this.setState(replica, 'unreachable', error);
-    }
+  private refreshReplay(replica: ReplicaEntry): Promise<void> {
+    replica.probing ??= replayPosition(replica.client)
+      .then(
+        (lsn) => {
+          replica.replayed = lsn;
+        },
+        (error: unknown) => this.setState(replica, 'unreachable', error),
+      )
+      .finally(() => {
+        replica.probing = undefined;
+      });
+    return replica.probing;
   }
 
   private async runCheck(): Promise<void> {
@@ -181,6 +250,7 @@ export class ReadRouter {
         )[0]?.lsn,
       );
       if (lsn !== undefined) this.primaryHistory.push({ at: now, lsn });
+      this.learnPrimary(lsn);
     } catch {
       // The primary's own faults surface on its reads and writes; lag is judged on older samples.
     }
@@ -202,6 +272,7 @@ export class ReadRouter {
         this.setState(replica, this.lag(replica.replayed, now) > this.options.maxLag ? 'lagging' : 'healthy');
       }),
     );
+    this.waiters.settle();
   }
 
   // How long ago the primary was at a position the replica has not replayed yet (0: caught up).

@@ -1,3 +1,6 @@
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import type { ServerSecret } from '../secrets/server-keys.js';
+import { ConsistencyTokens } from './consistency-token.js';
 import type { RawQueryClient, ReadRoutingOptions } from './read-router.js';
 import { ReadRouter } from './read-router.js';
 
@@ -6,29 +9,63 @@ export interface ReplicaOptions {
   readonly prisma: object;
   readonly replicas?: readonly object[];
   readonly readRouting?: ReadRoutingOptions;
+  readonly secret?: ServerSecret;
+}
+
+interface Routing {
+  readonly router: ReadRouter;
+  readonly tokens: ConsistencyTokens;
 }
 
 // One router per module configuration (per process): resources and the consistency interceptor of
 // one app share its replica health and round robin.
-const routers = new WeakMap<object, ReadRouter>();
+const routings = new WeakMap<object, Routing>();
+
+/**
+ * Throws when replicas are configured without a secret. A random per-process key would make every
+ * other process ignore this one's tokens, and read-your-writes would fail without a sign whenever a
+ * load balancer sends a write and the next read to different processes.
+ */
+export function assertReplicaSecret(options: ReplicaOptions): void {
+  if (options.replicas !== undefined && options.replicas.length > 0 && options.secret === undefined) {
+    throw new FacetConfigurationError(
+      'FacetModule: replicas are configured but no secret is: consistency tokens are signed with it, and ' +
+        'every process of the app must share it for read-your-writes across processes. Set ' +
+        'FacetModule.forRoot({ secret }) (at least 16 bytes, the same value in every process).',
+    );
+  }
+}
+
+function routingFor(options: ReplicaOptions): Routing | undefined {
+  if (options.replicas === undefined || options.replicas.length === 0) return undefined;
+  let routing = routings.get(options);
+  if (routing === undefined) {
+    assertReplicaSecret(options);
+    routing = {
+      router: new ReadRouter(
+        options.prisma as RawQueryClient,
+        options.replicas as readonly RawQueryClient[],
+        options.readRouting,
+      ),
+      tokens: new ConsistencyTokens(options.secret),
+    };
+    routings.set(options, routing);
+  }
+  return routing;
+}
 
 /** The module's read router, or `undefined` when no replicas are configured. */
 export function readRouterFor(options: ReplicaOptions): ReadRouter | undefined {
-  if (options.replicas === undefined || options.replicas.length === 0) return undefined;
-  let router = routers.get(options);
-  if (router === undefined) {
-    router = new ReadRouter(
-      options.prisma as RawQueryClient,
-      options.replicas as readonly RawQueryClient[],
-      options.readRouting,
-    );
-    routers.set(options, router);
-  }
-  return router;
+  return routingFor(options)?.router;
+}
+
+/** The module's consistency tokens (signed with its `secret`), or `undefined` without replicas. */
+export function consistencyTokensFor(options: ReplicaOptions): ConsistencyTokens | undefined {
+  return routingFor(options)?.tokens;
 }
 
 /** Stops the health checks of the module's router, if it has one. */
 export function closeReadRouter(options: ReplicaOptions): void {
-  routers.get(options)?.close();
-  routers.delete(options);
+  routings.get(options)?.router.close();
+  routings.delete(options);
 }

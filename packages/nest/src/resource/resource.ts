@@ -44,7 +44,7 @@ export interface ResourceEnvironment<TAbility> {
   readonly client: unknown;
   /** The access filter of a subject for an ability (CASL: `createCaslAccessibleWhere()`). */
   readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
-  /** The key keyset cursors are signed with; see `QueryServiceOptions.cursorSecret`. */
+  /** The secret keyset cursors are sealed with; see `QueryServiceOptions.cursorSecret`. */
   readonly cursorSecret?: string | Uint8Array | undefined;
 }
 

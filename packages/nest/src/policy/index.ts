@@ -6,13 +6,13 @@ export {
   type QueryPolicyOptions,
 } from './assert-query-policy.js';
 export {
-  COUNT_KEY,
   LIST_OPERATORS,
-  LOGICAL_OPERATORS,
+  OPERATORS,
+  type OperatorRule,
   SCALAR_FILTER_OPERATORS,
-  TO_MANY_FILTERS,
-  TO_ONE_FILTERS,
-} from './prisma-operators.js';
+  type SqlClass,
+} from './operators.js';
+export { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
 export {
   DEFAULT_QUERY_BUDGET,
   type QueryBudget,

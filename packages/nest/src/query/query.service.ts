@@ -207,11 +207,16 @@ export class QueryService<
 
   /**
    * The caller's arguments as the delegate gets them: unknown top-level keys refused, Facet's keys
-   * removed, Prisma's reserved keys refused, search texts literal (see `prepareClientArgs`).
+   * removed, Prisma's reserved keys refused, every operand literal by the operator table (see
+   * `prepareClientArgs`). Only the caller's arguments pass here: access filters and relation scoping
+   * are added after, and where-inputs marked with `serverWhere` are not entered.
    */
   private clientArgs(operation: QueryOperation, args: object | undefined): DelegateArgs {
     refuseUnknownKeys(operation, args);
-    return prepareClientArgs(withoutFacetKeys(args, FACET_KEYS[operation]), this.options.literalSearch);
+    return prepareClientArgs(withoutFacetKeys(args, FACET_KEYS[operation]), {
+      literalSearch: this.options.literalSearch,
+      model: this.modelTypes,
+    });
   }
 
   /** The first matching record, or `null`. */

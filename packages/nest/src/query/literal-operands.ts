@@ -17,8 +17,8 @@ import { isServerWhere } from './server-where.js';
  * A model field whose name is a filter operator (`contains`) or a relation filter (`some`, `is`) is
  * read as that operator when its model is unknown: Facet does not support such field names.
  */
-export function literalArgs<T>(args: T, model: ModelTypes | undefined, escape: boolean): T {
-  return new LiteralWalk(escape).args(args, model, []) as T;
+export function literalArgs<T>(args: T, model: ModelTypes | undefined, escapePatterns: boolean): T {
+  return new LiteralWalk(escapePatterns).args(args, model, []) as T;
 }
 
 const LIKE_METACHARACTERS = /[\\%_]/g;
@@ -54,7 +54,7 @@ const UNTYPED_ROW = OPERATORS.Untyped;
 const isRelationFilter = (key: string) => TO_MANY_FILTERS.has(key) || TO_ONE_FILTERS.has(key);
 
 class LiteralWalk {
-  constructor(private readonly escape: boolean) {}
+  constructor(private readonly escapePatterns: boolean) {}
 
   args(args: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
     if (!isPlainObject(args) || isServerWhere(args)) return args;
@@ -97,7 +97,9 @@ class LiteralWalk {
       let copy: unknown[] | undefined;
       where.forEach((item: unknown, index) => {
         const next = this.where(item, model, [...path, index]);
-        if (next !== item) (copy ??= where.slice())[index] = next;
+        if (next === item) return;
+        copy ??= where.slice();
+        copy[index] = next;
       });
       return copy ?? where;
     }
@@ -156,7 +158,7 @@ class LiteralWalk {
       let next = operand;
       if (rule?.operand === 'negation' && isPlainObject(operand))
         next = this.filter(operand, field, mode, at);
-      else if (sql === 'pattern' && this.escape && typeof operand === 'string')
+      else if (sql === 'pattern' && this.escapePatterns && typeof operand === 'string')
         next = escapeLikePattern(operand);
       copy = withEntry(filter, copy, operator, next);
     }

@@ -8,7 +8,15 @@ import type {
   RelationFieldDefinition,
 } from '../projection/field-schema.types.js';
 import type { ModelTypes } from '../query/model-types.js';
-import { expectedOf, INVALID, isSafeJsonPath, type OperandField, readValue, UNTYPED } from './operands.js';
+import {
+  expectedOf,
+  INVALID,
+  isCleanText,
+  isSafeJsonPath,
+  type OperandField,
+  readValue,
+  UNTYPED,
+} from './operands.js';
 import { type Mode, modeOf, type OperandShape, QUERY_MODES, ruleOf, sqlClassOf } from './operators.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
 import {
@@ -275,6 +283,13 @@ class PolicyChecker {
         return this.typeIssue(path, 'a JSON path (a list of keys, or a string such as $.a.b[0])');
       case 'json':
         return this.setValue(container, key, { type: 'Json' }, true, path);
+      case 'jsonScalar':
+        if (
+          (typeof operand === 'string' && isCleanText(operand)) ||
+          (typeof operand === 'number' && Number.isFinite(operand))
+        )
+          return;
+        return this.typeIssue(path, 'a JSON number or string');
     }
   }
 

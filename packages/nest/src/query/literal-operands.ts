@@ -1,5 +1,14 @@
 import { FacetQueryError, type IssuePath } from '@facet/core';
-import { type FilterField, type Mode, modeOf, OPERATORS, ruleOf, sqlClassOf } from '../policy/operators.js';
+import { isSafeJsonPath } from '../policy/operands.js';
+import {
+  type FilterField,
+  type Mode,
+  modeOf,
+  OPERATORS,
+  type OperandShape,
+  ruleOf,
+  sqlClassOf,
+} from '../policy/operators.js';
 import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from '../policy/prisma-operators.js';
 import type { ModelTypes } from './model-types.js';
 import { isServerWhere } from './server-where.js';
@@ -48,6 +57,44 @@ function withEntry(
   out[key] = next;
   return out;
 }
+
+/**
+ * The structure of an operand, as far as the table fixes it without the field's type (the policy
+ * checks the values): what Prisma would fail on with an error of its own, or what the database
+ * would reject only on meeting a row (a malformed MySQL JSON path), never reaches either.
+ */
+function fitsShape(shape: OperandShape, operand: unknown): boolean {
+  switch (shape) {
+    case 'text':
+      return typeof operand === 'string';
+    case 'list':
+      return Array.isArray(operand);
+    case 'nullableList':
+      return operand === null || Array.isArray(operand);
+    case 'boolean':
+      return typeof operand === 'boolean';
+    case 'jsonScalar':
+      return typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand));
+    case 'jsonPath':
+      return isSafeJsonPath(operand);
+    default:
+      return true;
+  }
+}
+
+const EXPECTED_SHAPE: Record<OperandShape, string> = {
+  value: 'a value',
+  nullableValue: 'a value or null',
+  negation: 'a value, null or a filter',
+  list: 'a list',
+  nullableList: 'a list or null',
+  text: 'a string',
+  mode: 'default or insensitive',
+  boolean: 'true or false',
+  jsonPath: 'a JSON path (a list of keys, or a string such as $.a.b[0])',
+  jsonScalar: 'a JSON number or string',
+  json: 'a JSON value',
+};
 
 const UNTYPED_FIELD: FilterField = { type: 'Untyped' };
 const UNTYPED_ROW = OPERATORS.Untyped;
@@ -143,6 +190,12 @@ class LiteralWalk {
       const at = [...path, operator];
       const rule = ruleOf(field, operator);
       const sql = rule === undefined ? 'refused' : sqlClassOf(rule, mode, filter);
+      if (rule !== undefined && sql !== 'refused' && !fitsShape(rule.operand, operand)) {
+        const expected = EXPECTED_SHAPE[rule.operand];
+        throw new FacetQueryError([
+          { code: 'invalid_type', path: at, expected, message: `expected ${expected}` },
+        ]);
+      }
       if (sql === 'refused') {
         throw new FacetQueryError([
           {

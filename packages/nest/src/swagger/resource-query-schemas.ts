@@ -285,6 +285,8 @@ function operandSchema(shape: OperandShape, field: OperandField): SchemaObject {
       return { type: 'string', enum: [...QUERY_MODES] };
     case 'boolean':
       return { type: 'boolean' };
+    case 'jsonScalar':
+      return { oneOf: [{ type: 'string' }, { type: 'number' }] };
     case 'jsonPath':
     case 'json':
       return {};

@@ -36,6 +36,8 @@ export type OperandShape =
   | 'boolean'
   /** Json's `path`: a list of keys (PostgreSQL) or a JSON path string (MySQL). */
   | 'jsonPath'
+  /** A JSON number or string: Json's `lt`... (Prisma fails on anything else, before any SQL). */
+  | 'jsonScalar'
   /** Any JSON value without Prisma-internal keys. */
   | 'json';
 
@@ -102,15 +104,16 @@ const STRING: OperatorRow = {
   search: rule('text', 'refused'),
 };
 const JSON_VALUE = rule('json', 'exact');
+const JSON_ORDERED = rule('jsonScalar', 'exact');
 const JSON_FILTER: OperatorRow = {
   // Insensitive, Prisma compares the operand's JSON text with ILIKE (PostgreSQL; a syntax error on
   // MySQL): JSON text doubles every backslash, so no operand makes that pattern literal.
   equals: rule('json', 'exact', 'refused'),
   not: rule('json', 'exact', 'refused'),
-  lt: JSON_VALUE,
-  lte: JSON_VALUE,
-  gt: JSON_VALUE,
-  gte: JSON_VALUE,
+  lt: JSON_ORDERED,
+  lte: JSON_ORDERED,
+  gt: JSON_ORDERED,
+  gte: JSON_ORDERED,
   path: rule('jsonPath', 'exact'),
   mode: rule('mode', 'modifier'),
   string_contains: JSON_SEARCH_TEXT,

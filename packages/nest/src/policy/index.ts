@@ -6,8 +6,13 @@ export {
   type QueryPolicyOptions,
 } from './assert-query-policy.js';
 export {
+  type FilterKind,
   LIST_OPERATORS,
+  type Mode,
   OPERATORS,
+  type OperandShape,
+  type OperandType,
+  type OperatorRow,
   type OperatorRule,
   SCALAR_FILTER_OPERATORS,
   type SqlClass,

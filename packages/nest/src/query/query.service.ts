@@ -314,7 +314,9 @@ export class QueryService<
   /**
    * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
    * BigInts turned into exact strings. It takes no ability (docs/spec-conformance.md#46-access-filter-merge): the caller passes a where
-   * that is already constrained, e.g. one built with the same `accessibleWhere`.
+   * that is already constrained, e.g. one built with the same `accessibleWhere`. Mark that access
+   * filter with `serverWhere()` (`{ AND: [serverWhere(access), clientWhere] }`): like every argument
+   * here, the where is prepared as a client's, and an unmarked access filter would be escaped too.
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
     return this.run('aggregate', async (log) => {

@@ -15,6 +15,7 @@ import type { ScalarType } from '../query/model-types.js';
 
 /** A field's filter row: its scalar type, a scalar list (`String[]`), or unknown (`Untyped`). */
 export type OperandType = ScalarType | 'Untyped';
+/** The row of the table a field reads: its scalar type, `List` for a scalar list, or `Untyped`. */
 export type FilterKind = OperandType | 'List';
 
 /** How an operand is shaped, and so how the policy checks it. */
@@ -53,8 +54,11 @@ export type OperandShape =
  */
 export type SqlClass = 'exact' | 'pattern' | 'modifier' | 'refused';
 
+/** One cell group of the table: an operator's operand shape, and its SQL class in each mode. */
 export interface OperatorRule {
+  /** How the operand is checked. */
   readonly operand: OperandShape;
+  /** The class in the default mode (and on MySQL, which has no `mode` for strings). */
   readonly default: SqlClass;
   /** The class under `mode: 'insensitive'` (only String and Json filters have a mode). */
   readonly insensitive: SqlClass;
@@ -65,7 +69,9 @@ export interface OperatorRule {
   readonly insensitiveNeedsPath?: true;
 }
 
+/** Prisma's `mode` of a String or Json filter. */
 export type Mode = 'default' | 'insensitive';
+/** The operators of one filter kind, by name. */
 export type OperatorRow = Readonly<Record<string, OperatorRule>>;
 
 const rule = (operand: OperandShape, normal: SqlClass, insensitive: SqlClass = normal): OperatorRule => ({
@@ -132,6 +138,7 @@ const LIST: OperatorRow = {
   isEmpty: rule('boolean', 'exact'),
 };
 
+/** The operator table: every operator of every filter kind, classified (see the top of this file). */
 export const OPERATORS: Readonly<Record<FilterKind, OperatorRow>> = {
   String: STRING,
   Int: ORDERED,

@@ -13,5 +13,5 @@ export const workspaceAlias = [
     replacement: src('client/src/$1/index.ts'),
   },
   { find: /^@facet\/nest$/, replacement: src('nest/src/index.ts') },
-  { find: /^@facet\/nest\/(casl|swagger)$/, replacement: src('nest/src/$1/index.ts') },
+  { find: /^@facet\/nest\/(advanced|casl|swagger)$/, replacement: src('nest/src/$1/index.ts') },
 ];

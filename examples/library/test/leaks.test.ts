@@ -181,6 +181,76 @@ await onEachTarget('leak classes over HTTP', (target) => {
     });
   });
 
+  describe('equals and not with mode insensitive (ILIKE on PostgreSQL) are literal', () => {
+    const insensitive = (field: string, operator: string, text: string) =>
+      [
+        [`where.${field}.${operator}`, text],
+        [`where.${field}.mode`, 'insensitive'],
+      ] as const;
+    // The three key syntaxes of the wire format for the same filter.
+    const syntaxes = (field: string, operator: string, text: string) => [
+      qs(...insensitive(field, operator, text)),
+      qs([`where[${field}][${operator}]`, text], [`where[${field}][mode]`, 'insensitive']),
+      qs([`where.${field}`, JSON.stringify({ [operator]: text, mode: 'insensitive' })]),
+    ];
+    const titled = fx.books.find((b) => b.title.includes('%')) as (typeof fx.books)[0];
+
+    it('equals=% matches titles equal to % only, not every row, in every key syntax', async () => {
+      for (const query of syntaxes('title', 'equals', '%')) {
+        const response = await get<unknown>(`/books/count${query}`, 'admin');
+        expect(response.status, response.text).toBe(200);
+        expect(response.body, query).toBe(fx.books.filter((b) => b.title === '%').length);
+      }
+      const exact = await get<unknown>(
+        `/books/count${qs(...insensitive('title', 'equals', titled.title.toUpperCase()))}`,
+        'admin',
+      );
+      expect(exact.body).toBe(
+        fx.books.filter((b) => b.title.toLowerCase() === titled.title.toLowerCase()).length,
+      );
+      const not = await get<unknown>(
+        `/books/count${qs(...insensitive('title', 'not', titled.title))}`,
+        'admin',
+      );
+      expect(not.body).toBe(
+        fx.books.filter((b) => b.title.toLowerCase() !== titled.title.toLowerCase()).length,
+      );
+    });
+
+    it('a trailing backslash answers the same whether or not hidden reviews match (equals, not; every syntax)', async () => {
+      const lonelyHiddenBook = hiddenBooks.find((b) => !fx.reviews.some((r) => r.bookId === b.id));
+      for (const operator of ['equals', 'not']) {
+        for (const role of ['anonymous', 'reader'] as const) {
+          for (const [index, filter] of syntaxes('body', operator, '%\\').entries()) {
+            const scoped = (ids: string) =>
+              `/reviews/count${filter}&${qs(['where.bookId.in', ids]).slice(1)}`;
+            const withHidden = await get<unknown>(scoped(`[${hiddenBook.id},${NO_SUCH_BOOK}]`), role);
+            expect(withHidden.status, `${operator} #${index}: ${withHidden.text}`).toBe(200);
+            expect(withHidden.body).toBe(0);
+            for (const other of [`[${NO_SUCH_BOOK}]`, `[${lonelyHiddenBook?.id ?? NO_SUCH_BOOK}]`]) {
+              const none = await get<unknown>(scoped(other), role);
+              expect({ status: none.status, text: none.text }).toEqual({
+                status: withHidden.status,
+                text: withHidden.text,
+              });
+            }
+          }
+        }
+      }
+    });
+
+    it('the detail route answers a hidden review and a missing one with the same 404', async () => {
+      for (const operator of ['equals', 'not']) {
+        for (const suffix of syntaxes('body', operator, '%\\')) {
+          const hidden = await get(`/reviews/${encodeURIComponent(hiddenReview.id)}${suffix}`);
+          const missing = await get(`/reviews/r-no-such-review${suffix}`);
+          expect(hidden.status, hidden.text).toBe(404);
+          expect(hidden.text).toBe(missing.text);
+        }
+      }
+    });
+  });
+
   describe('LIKE metacharacters are literal', () => {
     const countFor = (predicate: (title: string) => boolean) =>
       fx.books.filter((b) => predicate(b.title)).length;

@@ -37,6 +37,7 @@ export {
   type BaseDelegateTypeMap,
   QueryService,
   type QueryServiceOptions,
+  serverWhere,
 } from './query/index.js';
 export {
   CONSISTENCY_HEADER,

@@ -159,6 +159,50 @@ for (const name of ['pglite', 'postgresql'] as const) {
         expect(aggregate).toEqual({ _count: { _all: 2 }, _max: { pages: 300 } });
       });
 
+      it('a server rule with LIKE metacharacters means the same to every read: it is never escaped', async () => {
+        // Prisma's `startsWith: 'x_'` is a pattern: `_` is any one character, so the rule hides the
+        // books noted x_1 and xa1. Only a client's operands are made literal, never the server's.
+        const noted = await seedLibrary(target.prisma);
+        await seedReviews(target.prisma, noted);
+        const [alpha, beta, gamma] = noted.bookIds as [number, number, number];
+        for (const [id, internalNote] of [
+          [alpha, 'x_1'],
+          [beta, 'xa1'],
+          [gamma, 'y'],
+        ] as const)
+          await target.prisma.book.update({ where: { id }, data: { internalNote } });
+        const rule = (_: Role, subject: string) =>
+          subject === 'Book' ? { NOT: { internalNote: { startsWith: 'x_' } } } : {};
+        const environment = { client: target.prisma, accessibleWhere: rule };
+        const ruledBooks = new Resource(books, environment);
+        const ruledReviews = new Resource(reviews, environment);
+        const read = as('admin');
+        const where = { authorId: noted.authorId };
+        expect(await ruledBooks.count({ where }, read)).toBe(1);
+        expect(await ruledBooks.aggregate({ where, _count: { _all: true } }, read)).toEqual({
+          _count: { _all: 1 },
+        });
+        const page = await ruledBooks.query({ where, fields: 'id' }, read);
+        expect(page.items?.map((item) => item.id)).toEqual([gamma]);
+        expect((await rejection(() => ruledBooks.findById(beta, {}, read))).status).toBe(404);
+        // The related subject's rule, scoped into the client's relation filter.
+        const reviewWhere = {
+          id: { in: [`${noted.tag}-a`, `${noted.tag}-b`] },
+          book: { title: { startsWith: '' } },
+        };
+        expect(await ruledReviews.count({ where: reviewWhere }, read)).toBe(0);
+        expect(await ruledReviews.aggregate({ where: reviewWhere, _count: { _all: true } }, read)).toEqual({
+          _count: { _all: 0 },
+        });
+        // A route's own where (findOne's) is the server's too: `Gamm_` matches Gamma.
+        const found = await ruledBooks.findOne(
+          { authorId: noted.authorId, title: { startsWith: 'Gamm_' } },
+          {},
+          read,
+        );
+        expect(found).toMatchObject({ title: 'Gamma' });
+      });
+
       it('a rule that allows no row counts, aggregates and shows none (CASL’s empty OR)', async () => {
         const nobody = as('nobody');
         expect(await bookResource.count({ where: ofLibrary() }, nobody)).toBe(0);

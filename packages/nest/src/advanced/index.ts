@@ -48,7 +48,14 @@ export {
   assertQueryPolicy,
   checkQueryPolicy,
   DEFAULT_QUERY_BUDGET,
+  type FilterKind,
   getAccessSubject,
+  type Mode,
+  OPERATORS,
+  type OperandShape,
+  type OperandType,
+  type OperatorRow,
+  type OperatorRule,
   type QueryBudget,
   type QueryPolicyInput,
   type QueryPolicyOptions,
@@ -56,6 +63,7 @@ export {
   type ResolvedQueryBudget,
   resolveQueryBudget,
   SCALAR_FILTER_OPERATORS,
+  type SqlClass,
   scopeRelationAccess,
 } from '../policy/index.js';
 export {

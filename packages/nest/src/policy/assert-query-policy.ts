@@ -12,18 +12,17 @@ import {
   expectedOf,
   INVALID,
   isCleanText,
-  OPERATORS,
+  isSafeJsonPath,
   type OperandField,
-  type OperandShapeName,
   readValue,
   UNTYPED,
 } from './operands.js';
+import { type Mode, modeOf, type OperandShape, QUERY_MODES, ruleOf, sqlClassOf } from './operators.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
 import {
   COUNT_KEY,
   LOGICAL_OPERATORS,
   NULLS_ORDER,
-  QUERY_MODES,
   RELATION_LOAD_ARGS,
   SORT_DIRECTIONS,
   TO_MANY_FILTERS,
@@ -194,7 +193,7 @@ class PolicyChecker {
       if (field?.kind === 'scalar') {
         const type = operandField(model, key);
         if (isPlainRecord(condition)) this.scalarFilter(condition, type, at, depth + 1);
-        else this.operand(value, key, type, 'nullableValue', at);
+        else this.operand(value, key, type, type.list === true ? 'nullableList' : 'nullableValue', at);
       } else if (field?.kind === 'relation')
         this.relationFilter(field, model?.relation(field.relation), condition, at, depth + 1);
     }
@@ -209,25 +208,45 @@ class PolicyChecker {
     });
   }
 
-  /** An object of filter operators on a scalar field (`where.title.contains=…`). */
-  private scalarFilter(condition: PlainRecord, field: OperandField, path: Path, depth: number): undefined {
+  /**
+   * An object of filter operators on a scalar field (`where.title.contains=…`), checked cell by cell
+   * against the operator table: the operand's shape, and whether the operator has a literal
+   * meaning in the filter's `mode` (Prisma applies an outer `mode` inside `not` too).
+   */
+  private scalarFilter(
+    condition: PlainRecord,
+    field: OperandField,
+    path: Path,
+    depth: number,
+    inherited: Mode = 'default',
+  ): undefined {
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
-    const { type } = field;
-    const operators = OPERATORS[type];
+    const mode = modeOf(condition, inherited);
     for (const operator of Object.keys(condition)) {
       const at = [...path, operator];
       this.countFilterNode(at);
-      const shape = Object.hasOwn(operators, operator) ? operators[operator] : undefined;
-      if (shape === undefined) {
+      const rule = ruleOf(field, operator);
+      if (rule === undefined || (rule.default === 'refused' && rule.insensitive === 'refused')) {
         this.report({
           code: 'unknown_key',
           path: at,
           message:
-            type === 'Untyped' ? 'unknown filter operator' : `unknown filter operator for a ${type} field`,
+            field.type === 'Untyped'
+              ? 'unknown filter operator'
+              : `unknown filter operator for a ${field.list === true ? `${field.type} list` : field.type} field`,
         });
-      } else if (operator === 'not' && type !== 'Json' && isPlainRecord(condition[operator])) {
-        this.scalarFilter(condition[operator] as PlainRecord, field, at, depth + 1);
-      } else this.operand(condition, operator, field, shape, at);
+      } else if (sqlClassOf(rule, mode, condition) === 'refused') {
+        this.report({
+          code: 'invalid_value',
+          path: at,
+          message:
+            rule.insensitiveNeedsPath === true && condition.path === undefined
+              ? `${operator} with mode insensitive needs a path`
+              : `${operator} cannot be combined with mode insensitive on a ${field.type} field`,
+        });
+      } else if (rule.operand === 'negation' && isPlainRecord(condition[operator])) {
+        this.scalarFilter(condition[operator] as PlainRecord, field, at, depth + 1, mode);
+      } else this.operand(condition, operator, field, rule.operand, at);
     }
   }
 
@@ -236,40 +255,52 @@ class PolicyChecker {
     container: PlainRecord,
     key: string,
     field: OperandField,
-    shape: OperandShapeName,
+    shape: OperandShape,
     path: Path,
   ): undefined {
     const operand = container[key];
     switch (shape) {
       case 'value':
+        return this.setValue(container, key, field, false, path);
       case 'nullableValue':
-        return this.setValue(container, key, field, shape === 'nullableValue', path);
-      case 'list': {
-        if (!Array.isArray(operand)) return this.typeIssue(path, `a list of ${expectedOf(field)}`);
-        const limit = this.budget.maxInList;
-        if (operand.length > limit) {
-          this.exceeded({ code: 'too_many', path, limit, message: `lists may have at most ${limit} values` });
-        }
-        for (let index = 0; index < operand.length; index++)
-          this.setValue(operand, index, field, false, [...path, index]);
-        return;
-      }
+      case 'negation':
+        return this.setValue(container, key, field, true, path);
+      case 'nullableList':
+        if (operand === null && field.nullable !== false) return;
+        return this.list(operand, field, path);
+      case 'list':
+        return this.list(operand, field, path);
       case 'text':
         return this.setValue(container, key, { type: 'String' }, false, path);
       case 'mode':
-        if (typeof operand === 'string' && QUERY_MODES.has(operand)) return;
+        if (typeof operand === 'string' && QUERY_MODES.has(operand as Mode)) return;
         return this.report({ code: 'invalid_value', path, message: 'mode must be default or insensitive' });
       case 'boolean':
         if (typeof operand === 'boolean') return;
         return this.typeIssue(path, 'true or false');
       case 'jsonPath':
-        if (typeof operand === 'string' && isCleanText(operand)) return;
-        if (Array.isArray(operand) && operand.every((item) => typeof item === 'string' && isCleanText(item)))
-          return;
-        return this.typeIssue(path, 'a JSON path (a list of keys, or a string)');
+        if (isSafeJsonPath(operand)) return;
+        return this.typeIssue(path, 'a JSON path (a list of keys, or a string such as $.a.b[0])');
       case 'json':
         return this.setValue(container, key, { type: 'Json' }, true, path);
+      case 'jsonScalar':
+        if (
+          (typeof operand === 'string' && isCleanText(operand)) ||
+          (typeof operand === 'number' && Number.isFinite(operand))
+        )
+          return;
+        return this.typeIssue(path, 'a JSON number or string');
     }
+  }
+
+  private list(operand: unknown, field: OperandField, path: Path): undefined {
+    if (!Array.isArray(operand)) return this.typeIssue(path, `a list of ${expectedOf(field)}`);
+    const limit = this.budget.maxInList;
+    if (operand.length > limit) {
+      this.exceeded({ code: 'too_many', path, limit, message: `lists may have at most ${limit} values` });
+    }
+    for (let index = 0; index < operand.length; index++)
+      this.setValue(operand, index, field, false, [...path, index]);
   }
 
   private setValue(
@@ -485,5 +516,5 @@ export function mapsDirectly(field: FieldDefinition): boolean {
 export function operandField(model: ModelTypes | undefined, name: string): OperandField {
   const type = model?.scalar(name);
   if (model === undefined || type === undefined) return UNTYPED;
-  return { type, nullable: model.nullable(name), enumValues: model.enumValues(name) };
+  return { type, nullable: model.nullable(name), enumValues: model.enumValues(name), list: model.list(name) };
 }

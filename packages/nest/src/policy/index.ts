@@ -6,13 +6,18 @@ export {
   type QueryPolicyOptions,
 } from './assert-query-policy.js';
 export {
-  COUNT_KEY,
+  type FilterKind,
   LIST_OPERATORS,
-  LOGICAL_OPERATORS,
+  type Mode,
+  OPERATORS,
+  type OperandShape,
+  type OperandType,
+  type OperatorRow,
+  type OperatorRule,
   SCALAR_FILTER_OPERATORS,
-  TO_MANY_FILTERS,
-  TO_ONE_FILTERS,
-} from './prisma-operators.js';
+  type SqlClass,
+} from './operators.js';
+export { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
 export {
   DEFAULT_QUERY_BUDGET,
   type QueryBudget,

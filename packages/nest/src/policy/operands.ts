@@ -1,23 +1,21 @@
 import { decodedText } from '@facet/core';
-import type { ScalarType } from '../query/model-types.js';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
+import type { FilterField, OperandType } from './operators.js';
 import { isPlainRecord } from './plain-record.js';
 
 /**
- * The closed operand grammar (issue 11): what each filter operator accepts as its operand, for each
- * field type. A client's operand is data, never an instruction to Prisma: Prisma's serializer gives
- * meaning to some object shapes (`{ __prismaRawParameters__, values }` passes a raw value list on
- * unchecked, `{ $type: 'FieldRef' }` names another column), so an operand is accepted only in the
- * shapes listed here, and every other shape is a 400 naming its path.
+ * The closed operand grammar (issue 11): how a value of each field type is read. A client's operand
+ * is data, never an instruction to Prisma: Prisma's serializer gives meaning to some object shapes
+ * (`{ __prismaRawParameters__, values }` passes a raw value list on unchecked, `{ $type: 'FieldRef' }`
+ * names another column), so an operand is accepted only in the shapes of the operator table
+ * (`operators.ts`) read with the rules here, and every other shape is a 400 naming its path.
  *
  * `Untyped` is the field type when the delegate does not expose Prisma's data model: operands are
  * then JSON scalars (and lists of them), whatever the column.
  */
-export type OperandType = ScalarType | 'Untyped';
 
 /** What the policy knows of the field an operand is compared with. */
-export interface OperandField {
-  readonly type: OperandType;
+export interface OperandField extends FilterField {
   /** `false` when the schema says the field is required; `undefined` when unknown. */
   readonly nullable?: boolean | undefined;
   /** The enum's values, when known. */
@@ -31,85 +29,6 @@ export function expectedOf(field: OperandField): string {
   if (field.type === 'Enum' && field.enumValues !== undefined) return `one of ${field.enumValues.join(', ')}`;
   return EXPECTED[field.type];
 }
-
-/** How an operator's operand is shaped. */
-type OperandShape =
-  /** One value of the field's type; `null` where Prisma gives it a meaning (equality). */
-  | 'value'
-  | 'nullableValue'
-  /** A list of values of the field's type, within the `maxInList` budget. */
-  | 'list'
-  /** A search text (`contains`, `startsWith`, `endsWith`, and Json's string operators). */
-  | 'text'
-  | 'mode'
-  | 'boolean'
-  /** Json's `path`: a list of keys (PostgreSQL) or a JSON path string (MySQL). */
-  | 'jsonPath'
-  /** Any JSON value without Prisma-internal keys (`array_contains`). */
-  | 'json';
-
-const COMPARISON: Readonly<Record<string, OperandShape>> = {
-  equals: 'nullableValue',
-  not: 'nullableValue',
-  in: 'list',
-  notIn: 'list',
-  lt: 'value',
-  lte: 'value',
-  gt: 'value',
-  gte: 'value',
-};
-// Prisma's scalar-list filters; Prisma 7's runtime data model does not say which fields are lists,
-// so they are accepted on every type and Prisma refuses them (a 400) on a field that is not a list.
-const SCALAR_LIST: Readonly<Record<string, OperandShape>> = {
-  has: 'value',
-  hasEvery: 'list',
-  hasSome: 'list',
-  isEmpty: 'boolean',
-};
-const EQUALITY: Readonly<Record<string, OperandShape>> = {
-  equals: 'nullableValue',
-  not: 'nullableValue',
-  in: 'list',
-  notIn: 'list',
-};
-const SEARCH: Readonly<Record<string, OperandShape>> = {
-  contains: 'text',
-  startsWith: 'text',
-  endsWith: 'text',
-  mode: 'mode',
-};
-const JSON_FILTER: Readonly<Record<string, OperandShape>> = {
-  equals: 'json',
-  not: 'json',
-  lt: 'json',
-  lte: 'json',
-  gt: 'json',
-  gte: 'json',
-  path: 'jsonPath',
-  mode: 'mode',
-  string_contains: 'text',
-  string_starts_with: 'text',
-  string_ends_with: 'text',
-  array_contains: 'json',
-  array_starts_with: 'json',
-  array_ends_with: 'json',
-};
-
-/** The operators of a field type and the shape of each one's operand (Prisma 7's filter types). */
-export const OPERATORS: Readonly<Record<OperandType, Readonly<Record<string, OperandShape>>>> = {
-  String: { ...COMPARISON, ...SEARCH, ...SCALAR_LIST },
-  Int: { ...COMPARISON, ...SCALAR_LIST },
-  BigInt: { ...COMPARISON, ...SCALAR_LIST },
-  Float: { ...COMPARISON, ...SCALAR_LIST },
-  Decimal: { ...COMPARISON, ...SCALAR_LIST },
-  DateTime: { ...COMPARISON, ...SCALAR_LIST },
-  Boolean: { equals: 'nullableValue', not: 'nullableValue', ...SCALAR_LIST },
-  Enum: { ...EQUALITY, ...SCALAR_LIST },
-  Bytes: { ...EQUALITY, ...SCALAR_LIST },
-  Json: JSON_FILTER,
-  // Untyped: an operator both kinds have takes scalars; only Json's own operators take JSON.
-  Untyped: { ...JSON_FILTER, ...COMPARISON, ...SEARCH, ...SCALAR_LIST },
-};
 
 /** What a value of each type is called in a refusal (`where.pages.gt: expected an integer`). */
 export const EXPECTED: Readonly<Record<OperandType, string>> = {
@@ -261,9 +180,19 @@ export function isSafeJson(value: unknown, depth: number): boolean {
   return Object.entries(value).every(([key, item]) => !isReservedKey(key) && isSafeJson(item, depth + 1));
 }
 
+/**
+ * A MySQL JSON path in the plain form (`$`, `.key`, `."any key"`, `[3]`): MySQL raises an error for
+ * a malformed path only when it meets a row, so a path is accepted only in this form.
+ */
+const MYSQL_JSON_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*|\."[^"\\]*"|\[\d{1,9}\])*$/;
+
+/** Json's `path`: a list of keys (PostgreSQL), or a MySQL JSON path in its plain form. */
+export function isSafeJsonPath(value: unknown): boolean {
+  if (typeof value === 'string') return isCleanText(value) && MYSQL_JSON_PATH.test(value);
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' && isCleanText(item));
+}
+
 /** Keys Prisma reserves for its own value forms; no model field can start with `$` or `__`. */
 export function isReservedKey(key: string): boolean {
   return key.startsWith('$') || key.startsWith('__');
 }
-
-export type OperandShapeName = OperandShape;

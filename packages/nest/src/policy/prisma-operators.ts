@@ -2,40 +2,7 @@
 // (400) rather than passed on: an unknown key is either a typo that Prisma would refuse with an
 // error naming our models, or a probe for a feature we did not mean to expose.
 
-/** Operators of a scalar field filter (`where.title.contains=…`), Prisma 7. */
-export const SCALAR_FILTER_OPERATORS: ReadonlySet<string> = new Set([
-  'equals',
-  'not',
-  'in',
-  'notIn',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'contains',
-  'startsWith',
-  'endsWith',
-  'mode',
-  // scalar lists
-  'has',
-  'hasEvery',
-  'hasSome',
-  'isEmpty',
-  // Json fields
-  'path',
-  'string_contains',
-  'string_starts_with',
-  'string_ends_with',
-  'array_contains',
-  'array_starts_with',
-  'array_ends_with',
-]);
-
-/** Operators whose value is a list, bounded by the `maxInList` budget. */
-export const LIST_OPERATORS: ReadonlySet<string> = new Set(['in', 'notIn', 'hasEvery', 'hasSome']);
-
-/** The values of `mode`. */
-export const QUERY_MODES: ReadonlySet<string> = new Set(['default', 'insensitive']);
+// The operators of scalar and list filters are classified in operators.ts.
 
 /** Filters of a to-many relation (`where.books.some.title=…`). */
 export const TO_MANY_FILTERS: ReadonlySet<string> = new Set(['some', 'every', 'none']);

@@ -4,6 +4,7 @@ import { FacetConfigurationError } from '../errors/facet-configuration.error.js'
 import { getFieldSchema } from '../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../projection/field-schema.types.js';
 import { identitySources } from '../projection/load-plan.js';
+import { serverWhere } from '../query/server-where.js';
 import { getAccessSubject } from './access-subject.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
 import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
@@ -68,7 +69,8 @@ class RelationScope {
         `The access filter of subject ${subject} is not a where-input object.`,
       );
     } else access = hasTopLevelEmptyOr(where) ? noRows(dto, subject as string) : where;
-    this.filters.set(dto, access);
+    // The server's own filter: the preparation of client operands never enters it, whichever runs first.
+    this.filters.set(dto, serverWhere(access));
     return access;
   }
 

@@ -30,3 +30,4 @@ export {
   type ResolvedQueryServiceOptions,
   resolveQueryServiceOptions,
 } from './query-service.options.js';
+export { serverWhere } from './server-where.js';

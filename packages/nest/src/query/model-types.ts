@@ -31,6 +31,11 @@ export interface ModelTypes {
   nullable(field: string): boolean | undefined;
   /** The values of an enum field, when the schema text is available. */
   enumValues(field: string): readonly string[] | undefined;
+  /**
+   * Whether `field` is a scalar list (`String[]`): `true`, `false`, or `undefined` when the schema
+   * text is not available (the runtime data model does not say).
+   */
+  list(field: string): boolean | undefined;
   /** The model a relation field leads to, or `undefined` when `field` is not a relation. */
   relation(field: string): ModelTypes | undefined;
 }
@@ -42,9 +47,10 @@ interface RuntimeModelField {
 }
 type RuntimeModels = Readonly<Record<string, { readonly fields?: readonly RuntimeModelField[] } | undefined>>;
 
-/** What only the schema text says: which fields are optional, and each enum's values. */
+/** What only the schema text says: which fields are optional or lists, and each enum's values. */
 interface SchemaDetails {
   readonly optional: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly lists: ReadonlyMap<string, ReadonlySet<string>>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
 }
 
@@ -65,11 +71,13 @@ const FIELD_LINE = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?/;
 
 /**
  * Reads the two facts Prisma 7's runtime data model leaves out from the schema text the client
- * carries (`_engineConfig.inlineSchema`): optional fields (`String?`) and enum values. Only model
+ * carries (`_engineConfig.inlineSchema`): optional fields (`String?`), scalar lists (`String[]`) and
+ * enum values. Only model
  * and enum blocks are read; a schema this cannot read just leaves both unknown.
  */
 export function readSchemaDetails(schema: string): SchemaDetails {
   const optional = new Map<string, Set<string>>();
+  const lists = new Map<string, Set<string>>();
   const enums = new Map<string, string[]>();
   const text = schema.replace(/\/\/.*$/gm, '');
   for (const [, kind, name, body] of text.matchAll(BLOCK)) {
@@ -82,13 +90,16 @@ export function readSchemaDetails(schema: string): SchemaDetails {
       continue;
     }
     const fields = new Set<string>();
+    const listFields = new Set<string>();
     for (const line of lines) {
       const match = FIELD_LINE.exec(line);
       if (match?.[4] === '?') fields.add(match[1] as string);
+      if (match?.[3] === '[]') listFields.add(match[1] as string);
     }
     optional.set(name as string, fields);
+    lists.set(name as string, listFields);
   }
-  return { optional, enums };
+  return { optional, lists, enums };
 }
 
 /** One set of model types per runtime data model, so each model is read once per client. */
@@ -123,10 +134,12 @@ function modelTypes(
       scalars.set(field.name, field.type as ScalarType);
   }
   const optional = details?.optional.get(name);
+  const lists = details?.lists.get(name);
   const types: ModelTypes = {
     name,
     scalar: (field) => scalars.get(field),
     nullable: (field) => (optional === undefined ? undefined : optional.has(field)),
+    list: (field) => (lists === undefined ? undefined : lists.has(field)),
     enumValues: (field) => {
       const type = enumTypes.get(field);
       return type === undefined ? undefined : details?.enums.get(type);

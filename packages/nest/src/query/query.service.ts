@@ -207,11 +207,16 @@ export class QueryService<
 
   /**
    * The caller's arguments as the delegate gets them: unknown top-level keys refused, Facet's keys
-   * removed, Prisma's reserved keys refused, search texts literal (see `prepareClientArgs`).
+   * removed, Prisma's reserved keys refused, every operand literal by the operator table (see
+   * `prepareClientArgs`). Only the caller's arguments pass here: access filters and relation scoping
+   * are added after, and where-inputs marked with `serverWhere` are not entered.
    */
   private clientArgs(operation: QueryOperation, args: object | undefined): DelegateArgs {
     refuseUnknownKeys(operation, args);
-    return prepareClientArgs(withoutFacetKeys(args, FACET_KEYS[operation]), this.options.literalSearch);
+    return prepareClientArgs(withoutFacetKeys(args, FACET_KEYS[operation]), {
+      literalSearch: this.options.literalSearch,
+      model: this.modelTypes,
+    });
   }
 
   /** The first matching record, or `null`. */
@@ -309,7 +314,9 @@ export class QueryService<
   /**
    * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
    * BigInts turned into exact strings. It takes no ability (docs/spec-conformance.md#46-access-filter-merge): the caller passes a where
-   * that is already constrained, e.g. one built with the same `accessibleWhere`.
+   * that is already constrained, e.g. one built with the same `accessibleWhere`. Mark that access
+   * filter with `serverWhere()` (`{ AND: [serverWhere(access), clientWhere] }`): like every argument
+   * here, the where is prepared as a client's, and an unmarked access filter would be escaped too.
    */
   aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
     return this.run('aggregate', async (log) => {

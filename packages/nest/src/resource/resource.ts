@@ -13,6 +13,7 @@ import type { FieldContext } from '../projection/field-schema.types.js';
 import type { BaseDelegateTypeMap, DelegateRecord, QueryDelegate } from '../query/delegate.types.js';
 import type { ModelTypes } from '../query/model-types.js';
 import { QueryService } from '../query/query.service.js';
+import { serverWhere } from '../query/server-where.js';
 import type { Serialized } from '../serialization/serialize-value.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
 import { ResourceQuery } from './resource-query.js';
@@ -181,7 +182,9 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return (await this.reader.findOne(
       async (prepared) => {
         const { where: clientWhere, ...rest } = prepared;
-        const narrowed = clientWhere === undefined ? where : { AND: [where, clientWhere] };
+        // The route's own where is the server's: only the client's is prepared.
+        const own = serverWhere(where);
+        const narrowed = clientWhere === undefined ? own : { AND: [own, clientWhere] };
         const args = this.withToOneIds({ ...rest, where: narrowed }, read);
         const row = await this.service.findOne(args as never, read.ability);
         if (row !== null) await this.hideToOne([row], args, read);
@@ -228,8 +231,10 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       checkAggregateFields(selection, this.definition.dto, read.context ?? {});
       this.checkPolicy({ where }, read);
     });
+    // The access filters (this subject's, and those scoping relation filters) are the server's own:
+    // marked, so the service prepares only the client's operands, as every other read does.
     const scoped = this.scope(where === undefined ? {} : { where }, read);
-    const access = read.ability === undefined ? undefined : this.accessWhere(read.ability);
+    const access = read.ability === undefined ? undefined : serverWhere(this.accessWhere(read.ability));
     const merged = access === undefined ? scoped.where : mergeAccessWhere<unknown>(access, scoped.where);
     return this.service.aggregate({
       ...selection,

@@ -1,7 +1,7 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import { mapsDirectly, operandField } from '../policy/assert-query-policy.js';
-import { OPERATORS, type OperandField, type OperandShapeName } from '../policy/operands.js';
-import { QUERY_MODES } from '../policy/prisma-operators.js';
+import type { OperandField } from '../policy/operands.js';
+import { OPERATORS, type OperandShape, QUERY_MODES } from '../policy/operators.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
   DtoClass,
@@ -13,10 +13,6 @@ import type { ModelTypes } from '../query/model-types.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 
 type Schema = SchemaObject | ReferenceObject;
-
-// Prisma accepts these on every scalar, but only a list column gives them a meaning, and the
-// runtime data model does not say which columns are lists: documenting them would invite a 400.
-const LIST_ONLY: ReadonlySet<string> = new Set(['has', 'hasEvery', 'hasSome', 'isEmpty']);
 
 const DIRECTION: SchemaObject = { type: 'string', enum: ['asc', 'desc'] };
 const SORT: SchemaObject = {
@@ -178,16 +174,19 @@ export class ResourceQuerySchemas {
 
   /** The operator object of a scalar field; `not` also takes the same object (Prisma's nested not). */
   private scalarFilter(dto: DtoClass, fieldName: string, operand: OperandField): ReferenceObject {
+    const list = operand.list === true ? 'List' : '';
     const name =
       operand.type === 'Enum'
-        ? `${dto.name}${fieldName.charAt(0).toUpperCase()}${fieldName.slice(1)}Filter`
-        : `Facet${operand.type}${operand.nullable === false ? '' : 'Nullable'}Filter`;
+        ? `${dto.name}${fieldName.charAt(0).toUpperCase()}${fieldName.slice(1)}${list}Filter`
+        : `Facet${operand.type}${operand.nullable === false ? '' : 'Nullable'}${list}Filter`;
     return this.component(name, dto, (self) => {
       const properties: Record<string, Schema> = {};
-      for (const [operator, shape] of Object.entries(OPERATORS[operand.type])) {
-        if (LIST_ONLY.has(operator)) continue;
-        const schema = operandSchema(shape, operand);
-        properties[operator] = operator === 'not' ? { oneOf: [schema, self] } : schema;
+      // A list's operators only where the schema says the field is a list: elsewhere they are a 400.
+      const row = operand.list === true ? OPERATORS.List : OPERATORS[operand.type];
+      for (const [operator, rule] of Object.entries(row)) {
+        if (rule.default === 'refused' && rule.insensitive === 'refused') continue;
+        const schema = operandSchema(rule.operand, operand);
+        properties[operator] = rule.operand === 'negation' ? { oneOf: [schema, self] } : schema;
       }
       return { type: 'object', additionalProperties: false, properties };
     });
@@ -265,20 +264,29 @@ export class ResourceQuerySchemas {
   }
 }
 
-function operandSchema(shape: OperandShapeName, field: OperandField): SchemaObject {
+function operandSchema(shape: OperandShape, field: OperandField): SchemaObject {
   switch (shape) {
     case 'value':
       return valueSchema(field);
     case 'nullableValue':
+    case 'negation':
       return nullableValue(field);
     case 'list':
       return { type: 'array', items: valueSchema(field) };
+    case 'nullableList':
+      return {
+        type: 'array',
+        items: valueSchema(field),
+        ...(field.nullable === false ? {} : { nullable: true }),
+      };
     case 'text':
       return { type: 'string' };
     case 'mode':
       return { type: 'string', enum: [...QUERY_MODES] };
     case 'boolean':
       return { type: 'boolean' };
+    case 'jsonScalar':
+      return { oneOf: [{ type: 'string' }, { type: 'number' }] };
     case 'jsonPath':
     case 'json':
       return {};

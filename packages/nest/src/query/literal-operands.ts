@@ -1,0 +1,220 @@
+import { FacetQueryError, type IssuePath } from '@facet/core';
+import { isSafeJsonPath } from '../policy/operands.js';
+import {
+  type FilterField,
+  type Mode,
+  modeOf,
+  OPERATORS,
+  type OperandShape,
+  ruleOf,
+  sqlClassOf,
+} from '../policy/operators.js';
+import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from '../policy/prisma-operators.js';
+import type { ModelTypes } from './model-types.js';
+import { isServerWhere } from './server-where.js';
+
+/**
+ * Makes every client operand literal by the operator table (`policy/operators.ts`): a `pattern`
+ * operand (`contains`, `equals` with `mode: 'insensitive'`, Json's `string_*`...) gets `\`, `%` and
+ * `_` escaped, because Prisma hands it to LIKE/ILIKE as is; an `exact` one is left alone, because
+ * escaping it would change what `=` compares; a `refused` cell is a 400. The field types come from
+ * the model (`readModelTypes`); without them a filter object is read with the `Untyped` row.
+ *
+ * Only the where-trees of a read are walked (`where`, and the `where` of every relation loaded by
+ * `include`, `select` and `_count`); objects marked with `serverWhere` are never entered.
+ *
+ * A model field whose name is a filter operator (`contains`) or a relation filter (`some`, `is`) is
+ * read as that operator when its model is unknown: Facet does not support such field names.
+ */
+export function literalArgs<T>(args: T, model: ModelTypes | undefined, escapePatterns: boolean): T {
+  return new LiteralWalk(escapePatterns).args(args, model, []) as T;
+}
+
+const LIKE_METACHARACTERS = /[\\%_]/g;
+
+/** `\`, `%` and `_` escaped with `\`, the default LIKE escape of PostgreSQL and MySQL/MariaDB. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(LIKE_METACHARACTERS, '\\$&');
+}
+
+type Record_ = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Record_ {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Copy-on-write: `record` with `key` set to `next`, copied only when something changed. */
+function withEntry(
+  record: Record_,
+  copy: Record_ | undefined,
+  key: string,
+  next: unknown,
+): Record_ | undefined {
+  if (next === record[key]) return copy;
+  const out = copy ?? { ...record };
+  out[key] = next;
+  return out;
+}
+
+/**
+ * The structure of an operand, as far as the table fixes it without the field's type (the policy
+ * checks the values): what Prisma would fail on with an error of its own, or what the database
+ * would reject only on meeting a row (a malformed MySQL JSON path), never reaches either.
+ */
+function fitsShape(shape: OperandShape, operand: unknown): boolean {
+  switch (shape) {
+    case 'text':
+      return typeof operand === 'string';
+    case 'list':
+      return Array.isArray(operand);
+    case 'nullableList':
+      return operand === null || Array.isArray(operand);
+    case 'boolean':
+      return typeof operand === 'boolean';
+    case 'jsonScalar':
+      return typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand));
+    case 'jsonPath':
+      return isSafeJsonPath(operand);
+    default:
+      return true;
+  }
+}
+
+const EXPECTED_SHAPE: Record<OperandShape, string> = {
+  value: 'a value',
+  nullableValue: 'a value or null',
+  negation: 'a value, null or a filter',
+  list: 'a list',
+  nullableList: 'a list or null',
+  text: 'a string',
+  mode: 'default or insensitive',
+  boolean: 'true or false',
+  jsonPath: 'a JSON path (a list of keys, or a string such as $.a.b[0])',
+  jsonScalar: 'a JSON number or string',
+  json: 'a JSON value',
+};
+
+const UNTYPED_FIELD: FilterField = { type: 'Untyped' };
+const UNTYPED_ROW = OPERATORS.Untyped;
+const isRelationFilter = (key: string) => TO_MANY_FILTERS.has(key) || TO_ONE_FILTERS.has(key);
+
+class LiteralWalk {
+  constructor(private readonly escapePatterns: boolean) {}
+
+  args(args: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+    if (!isPlainObject(args) || isServerWhere(args)) return args;
+    let copy: Record_ | undefined;
+    if (args.where !== undefined)
+      copy = withEntry(args, copy, 'where', this.where(args.where, model, [...path, 'where']));
+    for (const key of ['include', 'select'] as const) {
+      if (args[key] !== undefined)
+        copy = withEntry(args, copy, key, this.load(args[key], model, [...path, key]));
+    }
+    return copy ?? args;
+  }
+
+  private load(tree: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+    if (!isPlainObject(tree)) return tree;
+    let copy: Record_ | undefined;
+    for (const [key, value] of Object.entries(tree)) {
+      const next =
+        key === COUNT_KEY
+          ? this.count(value, model, [...path, key])
+          : this.args(value, model?.relation(key), [...path, key]);
+      copy = withEntry(tree, copy, key, next);
+    }
+    return copy ?? tree;
+  }
+
+  /** `_count: { select: { reviews: { where } } }`. */
+  private count(value: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+    if (!isPlainObject(value) || !isPlainObject(value.select)) return value;
+    const select = value.select;
+    let copy: Record_ | undefined;
+    for (const [key, args] of Object.entries(select)) {
+      copy = withEntry(select, copy, key, this.args(args, model?.relation(key), [...path, 'select', key]));
+    }
+    return copy === undefined ? value : { ...value, select: copy };
+  }
+
+  private where(where: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+    if (Array.isArray(where)) {
+      let copy: unknown[] | undefined;
+      where.forEach((item: unknown, index) => {
+        const next = this.where(item, model, [...path, index]);
+        if (next === item) return;
+        copy ??= where.slice();
+        copy[index] = next;
+      });
+      return copy ?? where;
+    }
+    if (!isPlainObject(where) || isServerWhere(where)) return where;
+    let copy: Record_ | undefined;
+    for (const [key, value] of Object.entries(where)) {
+      copy = withEntry(where, copy, key, this.entry(key, value, model, [...path, key]));
+    }
+    return copy ?? where;
+  }
+
+  private entry(key: string, value: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+    if (LOGICAL_OPERATORS.has(key)) return this.where(value, model, path);
+    if (!isPlainObject(value) || isServerWhere(value)) return value; // a bare value: equality
+    const type = model?.scalar(key);
+    if (type !== undefined) return this.filter(value, { type, list: model?.list(key) }, 'default', path);
+    const relation = model?.relation(key);
+    if (
+      relation === undefined &&
+      Object.keys(value).every((operator) => Object.hasOwn(UNTYPED_ROW, operator))
+    )
+      return this.filter(value, UNTYPED_FIELD, 'default', path);
+    return this.relation(value, relation, path);
+  }
+
+  /** `some`/`every`/`none`/`is`/`isNot`, or the bare to-one form (a where of the related model). */
+  private relation(value: Record_, model: ModelTypes | undefined, path: IssuePath): unknown {
+    const keys = Object.keys(value);
+    if (keys.length === 0 || !keys.every(isRelationFilter)) return this.where(value, model, path);
+    let copy: Record_ | undefined;
+    for (const key of keys) copy = withEntry(value, copy, key, this.where(value[key], model, [...path, key]));
+    return copy ?? value;
+  }
+
+  /** One scalar filter object: each operand made literal as its cell of the table says. */
+  private filter(filter: Record_, field: FilterField, inherited: Mode, path: IssuePath): Record_ {
+    const mode = modeOf(filter, inherited);
+    let copy: Record_ | undefined;
+    for (const [operator, operand] of Object.entries(filter)) {
+      if (operand === undefined) continue;
+      const at = [...path, operator];
+      const rule = ruleOf(field, operator);
+      const sql = rule === undefined ? 'refused' : sqlClassOf(rule, mode, filter);
+      if (rule !== undefined && sql !== 'refused' && !fitsShape(rule.operand, operand)) {
+        const expected = EXPECTED_SHAPE[rule.operand];
+        throw new FacetQueryError([
+          { code: 'invalid_type', path: at, expected, message: `expected ${expected}` },
+        ]);
+      }
+      if (sql === 'refused') {
+        throw new FacetQueryError([
+          {
+            code: rule === undefined ? 'unknown_key' : 'invalid_value',
+            path: at,
+            message:
+              rule === undefined
+                ? 'unknown filter operator'
+                : `${operator} has no literal meaning with mode ${mode} here`,
+          },
+        ]);
+      }
+      let next = operand;
+      if (rule?.operand === 'negation' && isPlainObject(operand))
+        next = this.filter(operand, field, mode, at);
+      else if (sql === 'pattern' && this.escapePatterns && typeof operand === 'string')
+        next = escapeLikePattern(operand);
+      copy = withEntry(filter, copy, operator, next);
+    }
+    return copy ?? filter;
+  }
+}

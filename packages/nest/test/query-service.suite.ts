@@ -13,7 +13,12 @@ import {
 } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type QueryErrorLogEntry } from '../src/advanced/index.js';
+import {
+  FacetConfigurationError,
+  type QueryErrorLogEntry,
+  type QueryOperation,
+  type QueryReadOptions,
+} from '../src/advanced/index.js';
 import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
@@ -666,6 +671,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }, ability),
           service.count({}, ability),
           service.query({}, ability),
+          service.aggregate({ _count: true }, ability),
         ];
         for (const attempt of attempts) {
           const error = await rejection(attempt);
@@ -678,9 +684,9 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           });
         }
         expect(recording.calls).toEqual([]);
-        expect(errorLogger).toHaveBeenCalledTimes(6);
+        expect(errorLogger).toHaveBeenCalledTimes(7);
         expect(errorLogger.mock.calls.map(([entry]) => entry.context.kind)).toEqual(
-          Array(6).fill('configuration'),
+          Array(7).fill('configuration'),
         );
         expect(errorLogger.mock.calls.map(([entry]) => entry.operation)).toEqual([
           'findOne',
@@ -689,7 +695,93 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           'findUnique',
           'count',
           'query',
+          'aggregate',
         ]);
+      });
+    });
+
+    describe('a service with an access configuration names its caller (docs/spec-conformance.md#46-access-filter-merge)', () => {
+      type Service = QueryService<BookDelegate, BookTypeMap, TestAbility>;
+      type Read = (service: Service, ability?: TestAbility, options?: QueryReadOptions) => Promise<unknown>;
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      const reader = () => ({ authorId: library.authorId, drafts: false });
+      /** Every helper, each reading Beta (a draft) or the author's three books: a new helper must be listed. */
+      const helpers = (): Record<QueryOperation, Read> => ({
+        findOne: (service, ability, options) =>
+          service.findOne({ where: { ...ofAuthor(library), title: 'Beta' } }, ability, options),
+        findMany: (service, ability, options) =>
+          service.findMany({ where: ofAuthor(library) }, ability, options),
+        findById: (service, ability, options) => service.findById(library.bookIds[1], {}, ability, options),
+        findUnique: (service, ability, options) =>
+          service.findUnique({ where: { isbn: `${library.tag}-Beta` } }, ability, options),
+        count: (service, ability, options) => service.count({ where: ofAuthor(library) }, ability, options),
+        aggregate: (service, ability, options) =>
+          service.aggregate({ where: ofAuthor(library), _count: true }, ability, options),
+        query: (service, ability, options) => service.query({ where: ofAuthor(library) }, ability, options),
+      });
+
+      it('refuses a read with no ability as a logged configuration error (500), before any query', async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const { service, calls } = recordedBooks({ errorLogger });
+        for (const [operation, read] of Object.entries(helpers())) {
+          for (const attempt of [() => read(service), () => read(service, undefined, { trusted: false })]) {
+            const error = await rejection(attempt());
+            expect(error, operation).toBeInstanceOf(InternalServerErrorException);
+            expect(responseOf(error), operation).toMatchObject({ statusCode: 500, code: 'internal_error' });
+            expect((error as Error).cause, operation).toBeInstanceOf(FacetConfigurationError);
+          }
+        }
+        expect(calls).toEqual([]);
+        expect(errorLogger.mock.calls.map(([entry]) => [entry.operation, entry.context.kind])).toEqual(
+          Object.keys(helpers()).flatMap((operation) => Array(2).fill([operation, 'configuration'])),
+        );
+      });
+
+      it('a trusted read is the server’s own: no access filter; trusted with an ability is refused', async () => {
+        const service = guardedBooks({ idType: 'int', errorLogger: () => {} });
+        const read = helpers();
+        const trusted = { trusted: true } as const;
+        expect((await read.findById(service, undefined, trusted)) as { title: string }).toMatchObject({
+          title: 'Beta',
+        });
+        expect(await read.count(service, undefined, trusted)).toBe(3);
+        expect(await read.aggregate(service, undefined, trusted)).toEqual({ _count: 3 });
+        expect(await read.count(service, reader())).toBe(2);
+        for (const [operation, attempt] of Object.entries(read)) {
+          await expect(attempt(service, undefined, trusted), operation).resolves.not.toBeUndefined();
+          const error = await rejection(attempt(service, reader(), trusted));
+          expect(error, operation).toBeInstanceOf(InternalServerErrorException);
+          expect((error as Error).cause, operation).toBeInstanceOf(FacetConfigurationError);
+        }
+      });
+
+      it('a service without an access configuration reads without an ability, as the spec says', async () => {
+        const service = books({ idType: 'int' });
+        for (const [operation, read] of Object.entries(helpers())) {
+          await expect(read(service), operation).resolves.not.toBeUndefined();
+        }
+        expect(await helpers().count(service)).toBe(3);
+      });
+
+      it('aggregate merges the access filter of its ability like every other read', async () => {
+        const { service, calls } = recordedBooks();
+        const where = ofAuthor(library);
+        expect(await service.aggregate({ where, _count: true, _max: { pages: true } }, reader())).toEqual({
+          _count: 2,
+          _max: { pages: 300 },
+        });
+        expect(calls[0]?.args).toEqual({
+          where: { AND: [{ authorId: library.authorId, published: true }, where] },
+          _count: true,
+          _max: { pages: true },
+        });
+        // A rule that allows no row (CASL's empty OR) aggregates over none, asked as a key in [].
+        const { service: none, calls: noneCalls } = recordedBooks({ accessibleWhere: () => ({ OR: [] }) });
+        expect(await none.aggregate({ where, _count: true }, reader())).toEqual({ _count: 0 });
+        expect(noneCalls[0]?.args).toEqual({ where: { id: { in: [] } }, _count: true });
       });
     });
 

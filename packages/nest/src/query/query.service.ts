@@ -409,12 +409,9 @@ export class QueryService<
       const client = this.clientArgs('query', args);
       const order = totalOrder(client.orderBy, this.options.idField, this.modelTypes, this.provider);
       const position = args.after === undefined ? undefined : this.position(args, order);
-      const { args: scoped, empty } = this.withAccess(
-        'query',
-        { ...client, orderBy: order.orderBy },
-        ability,
-      );
-      const { args: base, added } = this.withSortKeys(scoped, order);
+      // The client's own sort is checked (refusals name its paths), then the total one replaces it.
+      const { args: scoped, empty } = this.withAccess('query', client, ability);
+      const { args: base, added } = this.withSortKeys({ ...scoped, orderBy: order.orderBy }, order);
       const rows = (records: unknown[]) => this.stripped(records, added);
       const cursorAfter = (records: readonly unknown[]) => this.cursorAfter(records, order);
 

@@ -8,7 +8,8 @@ import type { ModelTypes } from '../query/model-types.js';
 import { serverWhere } from '../query/server-where.js';
 import { getAccessSubject } from './access-subject.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
-import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
+import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS } from './prisma-operators.js';
+import { scopeToOneFilter } from './scope-to-one-filter.js';
 
 export interface RelationScopeOptions {
   /**
@@ -20,8 +21,8 @@ export interface RelationScopeOptions {
   /** The largest `take` of a to-many load; a load without one gets this one. */
   readonly maxIncludeTake: number;
   /**
-   * The field types of the read's model: they say which to-one relations are required, whose
-   * `null` filters Prisma refuses and which are then left for it to refuse.
+   * The field types of the read's model. A `null` filter on a to-one relation they say is required
+   * is left as it is, for Prisma to refuse for every caller alike.
    * @default undefined (every to-one relation may be absent)
    */
   readonly model?: ModelTypes | undefined;
@@ -35,7 +36,7 @@ export interface RelationScopeOptions {
  * - a to-many `include`/`select` gets `where: { AND: [access, <its where>] }` and a `take` (capped);
  * - `some`/`none` get the access filter ANDed in; `every: X` becomes `none: { AND: [access, { NOT: X }] }`
  *   (every readable row matches; unreadable ones do not count either way);
- * - a to-one filter reads a related row the caller may not read as a missing one (`TO_ONE_SCOPES`);
+ * - a to-one filter reads a related row the caller may not read as a missing one (`scopeToOneFilter`);
  * - `_count` counts readable rows only (`_count: true` expands to the DTO's to-many relations);
  * - Prisma cannot filter the rows a sort reads through a relation: a sort by a relation count, or by
  *   a field of a to-one relation, is refused where that relation's subject is filtered for the caller.
@@ -61,21 +62,6 @@ type Model = ModelTypes | undefined;
 
 const isEmptyRecord = (value: unknown) => isPlainRecord(value) && Object.keys(value).length === 0;
 const and = (access: PlainRecord, inner: unknown): PlainRecord => ({ AND: [access, inner] });
-
-/**
- * Each to-one filter operator with the related subject's access filter F carried in, so that a
- * row whose related row exists but may not be read answers exactly as a row without one. Prisma's
- * `isNot: X` matches a missing related row and `is: X` does not; the bare forms are `is`.
- * Every operator of `TO_ONE_FILTERS` needs an entry: an operator without one is refused.
- */
-const TO_ONE_SCOPES: Readonly<
-  Record<string, (access: PlainRecord, filter: PlainRecord | null) => [string, unknown]>
-> = {
-  // `is: X`: a readable related row that matches X. `is: null`: no readable related row.
-  is: (access, filter) => (filter === null ? ['isNot', access] : ['is', and(access, filter)]),
-  // `isNot: X`: no readable related row that matches X. `isNot: null`: a readable related row.
-  isNot: (access, filter) => (filter === null ? ['is', access] : ['isNot', and(access, filter)]),
-};
 
 class RelationScope {
   private readonly filters = new Map<DtoClass, PlainRecord | undefined>();
@@ -184,7 +170,17 @@ class RelationScope {
       }
       const relation = relationNamed(dto, key);
       if (relation && !relation.isArray) {
-        out[key] = this.toOne(value, relation, model, key, extra);
+        const target = model?.relation(key);
+        out[key] = scopeToOneFilter(
+          value,
+          key,
+          {
+            access: this.access(relation.target),
+            required: model?.nullable(key) === false,
+            inner: (filter) => this.where(filter, relation.target, target),
+          },
+          extra,
+        );
         continue;
       }
       if (!relation || !isPlainRecord(value)) {
@@ -207,54 +203,6 @@ class RelationScope {
     if (extra.length === 0) return out;
     const existing = out.AND === undefined ? [] : Array.isArray(out.AND) ? out.AND : [out.AND];
     return { ...out, AND: [...existing, ...extra] };
-  }
-
-  /**
-   * A to-one filter with the related subject's access filter carried in (`TO_ONE_SCOPES`). A second
-   * condition with the same operator (`is: null` and `isNot: X` both become an `isNot`) goes to
-   * `extra`, which is ANDed with the where.
-   */
-  private toOne(
-    value: unknown,
-    relation: RelationFieldDefinition,
-    model: Model,
-    key: string,
-    extra: PlainRecord[],
-  ): unknown {
-    if (value !== null && !isPlainRecord(value)) return value;
-    const target = model?.relation(key);
-    const scoped = (operand: unknown) =>
-      isPlainRecord(operand) ? this.where(operand, relation.target, target) : operand;
-    const keys = value === null ? [] : Object.keys(value);
-    const filters = keys.length > 0 && keys.every((k) => TO_ONE_FILTERS.has(k));
-    const access = this.access(relation.target);
-    if (access === undefined) {
-      if (value === null || !filters) return scoped(value);
-      return Object.fromEntries(
-        Object.entries(value).map(([operator, operand]) => [operator, scoped(operand)]),
-      );
-    }
-    // Prisma reads an empty bare filter as no condition, for a present row as for a missing one.
-    if (value !== null && keys.length === 0) return value;
-    const forms: [string, unknown][] =
-      value === null ? [['is', null]] : filters ? Object.entries(value) : [['is', value]];
-    // Prisma refuses a `null` on a required relation, whoever asks: it is left for it to refuse.
-    const required = model?.nullable(key) === false;
-    if (value === null && required) return value;
-    const kept: PlainRecord = {};
-    for (const [operator, operand] of forms) {
-      const scope = TO_ONE_SCOPES[operator];
-      if (scope === undefined) {
-        throw new FacetConfigurationError(`The to-one relation filter ${operator} has no access rule.`);
-      }
-      const [name, condition] =
-        (operand === null && required) || (operand !== null && !isPlainRecord(operand))
-          ? [operator, operand]
-          : scope(access, operand === null ? null : (scoped(operand) as PlainRecord));
-      if (Object.hasOwn(kept, name)) extra.push({ [key]: { [name]: condition } });
-      else kept[name] = condition;
-    }
-    return kept;
   }
 
   private orderBy(orderBy: unknown, dto: DtoClass, path: Path): void {

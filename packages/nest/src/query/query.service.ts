@@ -44,12 +44,6 @@ import { uniqueWhereAsFilter } from './unique-where.js';
 /** Where-input of the type map; the alias keeps signatures short. */
 type Where<TMap extends BaseDelegateTypeMap> = TMap['whereInput'];
 
-/** Who a helper reads for: its ability and options, as the caller passed them. */
-interface CallerOf<TAbility> {
-  readonly ability: TAbility | undefined;
-  readonly options: QueryReadOptions | undefined;
-}
-
 /** Arguments as they go to the delegate: any object; the type map typed them at the public edge. */
 type DelegateArgs = { where?: unknown; [key: string]: unknown };
 
@@ -175,6 +169,10 @@ function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelega
  * generated types through a `BaseDelegateTypeMap`, so `where`, `orderBy` and `include` are typed
  * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 (docs/spec-conformance.md#7-errors) and
  * throws NestJS `HttpException`s only.
+ *
+ * With `subject` and `accessibleWhere`, every helper needs the caller's ability, or
+ * `{ trusted: true }` in its options for a read of the server's own: a read that names neither is a
+ * configuration error (docs/spec-conformance.md#46-access-filter-merge), not a read of every row.
  *
  * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
  * @typeParam TTypeMap the model's generated input types; read from the delegate by default
@@ -600,7 +598,10 @@ export class QueryService<
    * the server's own (`trusted`), never both: a forgotten ability must not widen a read to every
    * row (docs/spec-conformance.md#46-access-filter-merge).
    */
-  private assertCaller(operation: QueryOperation, read: CallerOf<TAbility>): void {
+  private assertCaller(
+    operation: QueryOperation,
+    read: { readonly ability: TAbility | undefined; readonly options: QueryReadOptions | undefined },
+  ): void {
     if (read.options?.trusted === true) {
       if (read.ability !== undefined) {
         throw new FacetConfigurationError(
@@ -623,7 +624,7 @@ export class QueryService<
    */
   protected async run<T>(
     operation: QueryOperation,
-    read: CallerOf<TAbility>,
+    read: { readonly ability: TAbility | undefined; readonly options: QueryReadOptions | undefined },
     body: (log: { args: unknown }) => Promise<T>,
   ): Promise<T> {
     const log: { args: unknown } = { args: undefined };

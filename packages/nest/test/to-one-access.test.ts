@@ -323,6 +323,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
           scalar: () => undefined,
           nullable: () => undefined,
           enumValues: () => undefined,
+          list: () => undefined,
           relation: () => undefined,
           idFields: () => undefined,
         };

@@ -35,6 +35,7 @@ export {
 } from './projection/index.js';
 export {
   type BaseDelegateTypeMap,
+  type QueryReadOptions,
   QueryService,
   type QueryServiceOptions,
   serverWhere,

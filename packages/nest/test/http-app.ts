@@ -162,17 +162,19 @@ class BooksController {
   @Get('stats/summary')
   async summary(@Headers('x-role') role?: string) {
     const read = readOf(role);
-    const where: Prisma.BookWhereInput = read.ability?.publishedOnly ? { published: true } : {};
     const [aggregate, accessibleCount] = await Promise.all([
-      this.service.aggregate({ where, _count: true, _min: { price: true }, _max: { price: true } }),
+      this.service.aggregate({ _count: true, _min: { price: true }, _max: { price: true } }, read.ability),
       this.service.count({}, read.ability),
     ]);
     return { aggregate, accessibleCount };
   }
 
   @Get('aggregate')
-  aggregate(@Query(QueryTransformPipe, validation) query: AggregateQueryDTO<BookTypeMap>) {
-    return this.service.aggregate(query);
+  aggregate(
+    @Query(QueryTransformPipe, validation) query: AggregateQueryDTO<BookTypeMap>,
+    @Headers('x-role') role?: string,
+  ) {
+    return this.service.aggregate(query, readOf(role).ability);
   }
 
   @Get('isbn/:isbn')

@@ -15,7 +15,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type QueryErrorLogEntry, serializeValue } from '../src/advanced/index.js';
+import { type QueryErrorLogEntry, type QueryReadOptions, serializeValue } from '../src/advanced/index.js';
 import { QueryService } from '../src/index.js';
 import type { Prisma } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap } from './support/book-service.js';
@@ -28,9 +28,13 @@ const UNGUARDED = Symbol('unguarded');
 const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
 
 // The role header stands in for authentication: readers see published books, banned callers are
-// refused by CASL, and no header means no ability (an unfiltered, trusted read).
+// refused by CASL, and no header is a read of the server's own (no ability, trusted, unfiltered).
 const abilityOf = (role: string | undefined): Role | undefined =>
   role === 'reader' || role === 'banned' ? role : undefined;
+const callerOf = (role: string | undefined): [Role | undefined, QueryReadOptions | undefined] => {
+  const ability = abilityOf(role);
+  return [ability, ability === undefined ? { trusted: true } : undefined];
+};
 
 function accessibleWhere(role: Role): Prisma.BookWhereInput {
   if (role === 'banned') ForbiddenError.from(createMongoAbility([])).throwUnlessCan('read', 'Book');
@@ -53,17 +57,17 @@ class BooksController {
     const parsed = where === undefined ? undefined : (JSON.parse(where) as Prisma.BookWhereInput);
     // page goes in undecoded: the service reads canonical numeric strings and refuses the rest.
     const query = { where: parsed, page, orderBy: { title: 'asc' as const } };
-    return serializeValue(await this.books.query(query, abilityOf(role)));
+    return serializeValue(await this.books.query(query, ...callerOf(role)));
   }
 
   @Get('count')
   count(@Headers('x-role') role?: string) {
-    return this.books.count({}, abilityOf(role));
+    return this.books.count({}, ...callerOf(role));
   }
 
   @Get('find-by-id/:id')
   async findById(@Param('id') id: string, @Headers('x-role') role?: string) {
-    return serializeValue(await this.books.findById(id, {}, abilityOf(role)));
+    return serializeValue(await this.books.findById(id, {}, ...callerOf(role)));
   }
 
   @Get('misconfigured/count')

@@ -13,7 +13,12 @@ import {
 } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type QueryErrorLogEntry } from '../src/advanced/index.js';
+import {
+  FacetConfigurationError,
+  type QueryErrorLogEntry,
+  type QueryOperation,
+  type QueryReadOptions,
+} from '../src/advanced/index.js';
 import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
@@ -202,13 +207,14 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           'Gamma',
         ]);
         expect((await service.findOne({ where: { title: 'Gamma' } }, mine))?.title).toBe('Gamma');
-        expect((await service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }))?.title).toBe('Alpha');
+        const alpha = { where: { isbn: `${library.tag}-Alpha` } };
+        expect((await service.findUnique(alpha, undefined, { trusted: true }))?.title).toBe('Alpha');
         expect(await service.count({}, mine)).toBe(2);
         const { items, pageMeta } = await service.query({ orderBy: { title: 'asc' }, perPage: 1 }, mine);
         expect(titles(items)).toEqual(['Alpha']);
         expect(pageMeta).toMatchObject({ page: 1, perPage: 1, itemCount: 2, pageCount: 2 });
-        const aggregate = await service.aggregate({ where: ofAuthor(library), _max: { price: true } });
-        expect(aggregate._max?.price).toBe('99999999.99');
+        const aggregate = await service.aggregate({ _max: { pages: true } }, mine);
+        expect(aggregate._max?.pages).toBe(300);
       });
 
       it('findById passes the id through as given, unless idType says how to read it', async () => {
@@ -311,9 +317,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         const first = await service.query(
           { where: ofAuthor(library), orderBy: { title: 'asc' } },
           undefined,
-          {
-            count: false,
-          },
+          { count: false, trusted: true },
         );
         expect(titles(first.items)).toEqual(['Alpha', 'Beta']);
         expect(first.pageMeta).toEqual({
@@ -326,6 +330,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect('itemCount' in first.pageMeta).toBe(false);
         const whole = await service.query({ where: ofAuthor(library), perPage: 3 }, undefined, {
           count: false,
+          trusted: true,
         });
         expect(whole.items).toHaveLength(3);
         expect(whole.pageMeta.hasNextPage).toBe(false);
@@ -335,7 +340,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
 
       it('runs the count and the page read concurrently', async () => {
         const { service, events } = recordedBooks();
-        await service.query({ where: ofAuthor(library) });
+        await service.query({ where: ofAuthor(library) }, undefined, { trusted: true });
         // Both reads were started before either finished.
         expect(events.slice(0, 2).sort()).toEqual(['start:count', 'start:findMany']);
       });
@@ -538,7 +543,9 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         ]);
         const editor = { authorId: library.authorId, drafts: true };
         expect((await service.findUnique({ where: { isbn } }, editor))?.title).toBe('Beta');
-        expect((await service.findUnique({ where: { isbn } }))?.title).toBe('Beta');
+        expect((await service.findUnique({ where: { isbn } }, undefined, { trusted: true }))?.title).toBe(
+          'Beta',
+        );
         expect(calls.at(-1)?.method).toBe('findUnique');
       });
 
@@ -548,11 +555,13 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         const { service: recorded, calls } = recordedBooks();
         for (const service of [guardedBooks(), recorded]) {
           expect((await service.findUnique({ where: key('Alpha') }, reader()))?.title).toBe('Alpha');
-          // Beta is a draft: hidden from the reader, found by the editor and without an ability.
+          // Beta is a draft: hidden from the reader, found by the editor and by a trusted read.
           expect(await service.findUnique({ where: key('Beta') }, reader())).toBeNull();
           const editor = { authorId: library.authorId, drafts: true };
           expect((await service.findUnique({ where: key('Beta') }, editor))?.title).toBe('Beta');
-          expect((await service.findUnique({ where: key('Beta') }))?.title).toBe('Beta');
+          expect(
+            (await service.findUnique({ where: key('Beta') }, undefined, { trusted: true }))?.title,
+          ).toBe('Beta');
         }
         expect(calls[0]).toEqual({
           method: 'findFirst',
@@ -662,6 +671,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           service.findUnique({ where: { isbn: `${library.tag}-Alpha` } }, ability),
           service.count({}, ability),
           service.query({}, ability),
+          service.aggregate({ _count: true }, ability),
         ];
         for (const attempt of attempts) {
           const error = await rejection(attempt);
@@ -674,9 +684,9 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           });
         }
         expect(recording.calls).toEqual([]);
-        expect(errorLogger).toHaveBeenCalledTimes(6);
+        expect(errorLogger).toHaveBeenCalledTimes(7);
         expect(errorLogger.mock.calls.map(([entry]) => entry.context.kind)).toEqual(
-          Array(6).fill('configuration'),
+          Array(7).fill('configuration'),
         );
         expect(errorLogger.mock.calls.map(([entry]) => entry.operation)).toEqual([
           'findOne',
@@ -685,7 +695,93 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           'findUnique',
           'count',
           'query',
+          'aggregate',
         ]);
+      });
+    });
+
+    describe('a service with an access configuration names its caller (docs/spec-conformance.md#46-access-filter-merge)', () => {
+      type Service = QueryService<BookDelegate, BookTypeMap, TestAbility>;
+      type Read = (service: Service, ability?: TestAbility, options?: QueryReadOptions) => Promise<unknown>;
+      let library: SeededLibrary;
+      beforeAll(async () => {
+        library = await seedLibrary(prisma);
+      });
+      const reader = () => ({ authorId: library.authorId, drafts: false });
+      /** Every helper, each reading Beta (a draft) or the author's three books: a new helper must be listed. */
+      const helpers = (): Record<QueryOperation, Read> => ({
+        findOne: (service, ability, options) =>
+          service.findOne({ where: { ...ofAuthor(library), title: 'Beta' } }, ability, options),
+        findMany: (service, ability, options) =>
+          service.findMany({ where: ofAuthor(library) }, ability, options),
+        findById: (service, ability, options) => service.findById(library.bookIds[1], {}, ability, options),
+        findUnique: (service, ability, options) =>
+          service.findUnique({ where: { isbn: `${library.tag}-Beta` } }, ability, options),
+        count: (service, ability, options) => service.count({ where: ofAuthor(library) }, ability, options),
+        aggregate: (service, ability, options) =>
+          service.aggregate({ where: ofAuthor(library), _count: true }, ability, options),
+        query: (service, ability, options) => service.query({ where: ofAuthor(library) }, ability, options),
+      });
+
+      it('refuses a read with no ability as a logged configuration error (500), before any query', async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const { service, calls } = recordedBooks({ errorLogger });
+        for (const [operation, read] of Object.entries(helpers())) {
+          for (const attempt of [() => read(service), () => read(service, undefined, { trusted: false })]) {
+            const error = await rejection(attempt());
+            expect(error, operation).toBeInstanceOf(InternalServerErrorException);
+            expect(responseOf(error), operation).toMatchObject({ statusCode: 500, code: 'internal_error' });
+            expect((error as Error).cause, operation).toBeInstanceOf(FacetConfigurationError);
+          }
+        }
+        expect(calls).toEqual([]);
+        expect(errorLogger.mock.calls.map(([entry]) => [entry.operation, entry.context.kind])).toEqual(
+          Object.keys(helpers()).flatMap((operation) => Array(2).fill([operation, 'configuration'])),
+        );
+      });
+
+      it('a trusted read is the server’s own: no access filter; trusted with an ability is refused', async () => {
+        const service = guardedBooks({ idType: 'int', errorLogger: () => {} });
+        const read = helpers();
+        const trusted = { trusted: true } as const;
+        expect((await read.findById(service, undefined, trusted)) as { title: string }).toMatchObject({
+          title: 'Beta',
+        });
+        expect(await read.count(service, undefined, trusted)).toBe(3);
+        expect(await read.aggregate(service, undefined, trusted)).toEqual({ _count: 3 });
+        expect(await read.count(service, reader())).toBe(2);
+        for (const [operation, attempt] of Object.entries(read)) {
+          await expect(attempt(service, undefined, trusted), operation).resolves.not.toBeUndefined();
+          const error = await rejection(attempt(service, reader(), trusted));
+          expect(error, operation).toBeInstanceOf(InternalServerErrorException);
+          expect((error as Error).cause, operation).toBeInstanceOf(FacetConfigurationError);
+        }
+      });
+
+      it('a service without an access configuration reads without an ability, as the spec says', async () => {
+        const service = books({ idType: 'int' });
+        for (const [operation, read] of Object.entries(helpers())) {
+          await expect(read(service), operation).resolves.not.toBeUndefined();
+        }
+        expect(await helpers().count(service)).toBe(3);
+      });
+
+      it('aggregate merges the access filter of its ability like every other read', async () => {
+        const { service, calls } = recordedBooks();
+        const where = ofAuthor(library);
+        expect(await service.aggregate({ where, _count: true, _max: { pages: true } }, reader())).toEqual({
+          _count: 2,
+          _max: { pages: 300 },
+        });
+        expect(calls[0]?.args).toEqual({
+          where: { AND: [{ authorId: library.authorId, published: true }, where] },
+          _count: true,
+          _max: { pages: true },
+        });
+        // A rule that allows no row (CASL's empty OR) aggregates over none, asked as a key in [].
+        const { service: none, calls: noneCalls } = recordedBooks({ accessibleWhere: () => ({ OR: [] }) });
+        expect(await none.aggregate({ where, _count: true }, reader())).toEqual({ _count: 0 });
+        expect(noneCalls[0]?.args).toEqual({ where: { id: { in: [] } }, _count: true });
       });
     });
 
@@ -1052,9 +1148,12 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           ['query', () => service.query({ where: { NOT: [{ title: fieldRef }] } } as never, reader)],
           [
             'findById',
-            () => service.findById(1, { include: { reviews: { where: { id: fieldRef } } } } as never),
+            () => service.findById(1, { include: { reviews: { where: { id: fieldRef } } } } as never, reader),
           ],
-          ['aggregate', () => service.aggregate({ where: { pages: { gt: probe } }, _count: true } as never)],
+          [
+            'aggregate',
+            () => service.aggregate({ where: { pages: { gt: probe } }, _count: true } as never, reader),
+          ],
         ];
         for (const [helper, attempt] of attempts) {
           const error = await rejection(attempt());

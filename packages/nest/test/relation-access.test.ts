@@ -208,11 +208,52 @@ for (const name of ['pglite', 'postgresql'] as const) {
       expect(await sorted('admin')).toHaveLength(1);
     });
 
+    it('a sort through a filtered to-one relation is refused on every read path (400 naming it)', async () => {
+      const byTitle = { book: { title: 'asc' } } as const;
+      const where = { id: { in: [`${library.tag}-a`, `${library.tag}-b`] } };
+      const paths: [string, (role: Role) => Promise<unknown>][] = [
+        ['orderBy.book', (role) => reviews().findMany({ where, orderBy: byTitle }, role)],
+        ['orderBy.book', (role) => reviews().findOne({ where, orderBy: byTitle }, role)],
+        ['orderBy[0].book', (role) => reviews().query({ where, orderBy: [byTitle] }, role)],
+        [
+          'orderBy.book',
+          (role) => reviews().findById(`${library.tag}-a`, { orderBy: byTitle } as never, role),
+        ],
+        ['orderBy.book', (role) => reviews().count({ where, orderBy: byTitle } as never, role)],
+        ['orderBy.book', (role) => reviews().aggregate({ where, orderBy: byTitle, _count: true }, role)],
+        [
+          'include.reviews.orderBy.book',
+          (role) =>
+            books().findMany(
+              { where: { authorId: library.authorId }, include: { reviews: { orderBy: byTitle } } },
+              role,
+            ),
+        ],
+      ];
+      for (const [path, read] of paths) {
+        for (const role of ['reader', 'nobody'] as const) {
+          const error = await rejection(read(role));
+          expect(error.getStatus(), `${role} ${path}`).toBe(400);
+          expect(error.getResponse(), `${role} ${path}`).toMatchObject({ code: 'invalid_value', path });
+        }
+        // Admin reads every book: the same sort runs.
+        await expect(read('admin')).resolves.toBeDefined();
+      }
+      // Authors are readable to every caller: a sort by a book's author runs for the reader.
+      await expect(
+        books().findMany(
+          { where: { authorId: library.authorId }, orderBy: { author: { name: 'asc' } } },
+          'reader',
+        ),
+      ).resolves.toHaveLength(2);
+    });
+
     it('caps take on to-many includes, with or without an ability', async () => {
-      const [author] = await authors({ maxIncludeTake: 2 }).findMany({
-        where: mine(),
-        include: { books: true },
-      });
+      const [author] = await authors({ maxIncludeTake: 2 }).findMany(
+        { where: mine(), include: { books: true } },
+        undefined,
+        { trusted: true },
+      );
       expect((author as unknown as { books: unknown[] }).books).toHaveLength(2);
       expect(lastFindMany()?.include).toEqual({ books: { take: 2 } });
       const over = await rejection(authors().findMany({ include: { books: { take: 101 } } }, 'admin'));

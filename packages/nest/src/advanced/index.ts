@@ -108,6 +108,7 @@ export {
   type QueryErrorLogEntry,
   type QueryErrorLogger,
   type QueryOperation,
+  type QueryReadOptions,
   type QueryResult,
   type ResolvedQueryServiceOptions,
   readModelTypes,

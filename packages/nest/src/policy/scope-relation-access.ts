@@ -4,10 +4,12 @@ import { FacetConfigurationError } from '../errors/facet-configuration.error.js'
 import { getFieldSchema } from '../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../projection/field-schema.types.js';
 import { identitySources } from '../projection/load-plan.js';
+import type { ModelTypes } from '../query/model-types.js';
 import { serverWhere } from '../query/server-where.js';
 import { getAccessSubject } from './access-subject.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';
-import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
+import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS } from './prisma-operators.js';
+import { scopeToOneFilter } from './scope-to-one-filter.js';
 
 export interface RelationScopeOptions {
   /**
@@ -18,6 +20,12 @@ export interface RelationScopeOptions {
   readonly accessFor?: (subject: string) => object | undefined;
   /** The largest `take` of a to-many load; a load without one gets this one. */
   readonly maxIncludeTake: number;
+  /**
+   * The field types of the read's model. A `null` filter on a to-one relation they say is required
+   * is left as it is, for Prisma to refuse for every caller alike.
+   * @default undefined (every to-one relation may be absent)
+   */
+  readonly model?: ModelTypes | undefined;
 }
 
 /**
@@ -28,15 +36,17 @@ export interface RelationScopeOptions {
  * - a to-many `include`/`select` gets `where: { AND: [access, <its where>] }` and a `take` (capped);
  * - `some`/`none` get the access filter ANDed in; `every: X` becomes `none: { AND: [access, { NOT: X }] }`
  *   (every readable row matches; unreadable ones do not count either way);
- * - a to-one filter (`is`, `isNot`, or the bare form) is ANDed with the access filter;
+ * - a to-one filter reads a related row the caller may not read as a missing one (`scopeToOneFilter`);
  * - `_count` counts readable rows only (`_count: true` expands to the DTO's to-many relations);
- * - sorting by a relation count cannot be filtered, so it is refused where the relation is filtered.
+ * - Prisma cannot filter the rows a sort reads through a relation: a sort by a relation count, or by
+ *   a field of a to-one relation, is refused where that relation's subject is filtered for the caller.
+ *   The decision depends on the caller's access and the query, never on the data.
  *
  * The walk follows the DTO's declared relations (their `isArray` and target DTO); keys it does not
  * know are copied unchanged. Prisma evaluates an `OR: []` nested under `AND` as true, so "no rows"
  * is written as `{ <id>: { in: [] } }` instead. The input is not mutated.
  *
- * @throws {FacetQueryError} (400) for a to-many `take` beyond the cap, or a refused count sort.
+ * @throws {FacetQueryError} (400) for a to-many `take` beyond the cap, or a refused relation sort.
  * @throws {FacetConfigurationError} when "no rows" is needed for a DTO without an `id` field.
  */
 export function scopeRelationAccess<TArgs extends object>(
@@ -44,10 +54,11 @@ export function scopeRelationAccess<TArgs extends object>(
   dto: DtoClass,
   options: RelationScopeOptions,
 ): TArgs {
-  return new RelationScope(options).args(args as PlainRecord, dto, []) as TArgs;
+  return new RelationScope(options).args(args as PlainRecord, dto, options.model, []) as TArgs;
 }
 
 type Path = IssuePath;
+type Model = ModelTypes | undefined;
 
 const isEmptyRecord = (value: unknown) => isPlainRecord(value) && Object.keys(value).length === 0;
 const and = (access: PlainRecord, inner: unknown): PlainRecord => ({ AND: [access, inner] });
@@ -74,21 +85,21 @@ class RelationScope {
     return access;
   }
 
-  args(args: PlainRecord, dto: DtoClass, path: Path): PlainRecord {
+  args(args: PlainRecord, dto: DtoClass, model: Model, path: Path): PlainRecord {
     const out: PlainRecord = { ...args };
-    if (isPlainRecord(args.where)) out.where = this.where(args.where, dto);
+    if (isPlainRecord(args.where)) out.where = this.where(args.where, dto, model);
     if (args.orderBy !== undefined) this.orderBy(args.orderBy, dto, [...path, 'orderBy']);
-    if (isPlainRecord(args.include)) out.include = this.load(args.include, dto, [...path, 'include']);
-    if (isPlainRecord(args.select)) out.select = this.load(args.select, dto, [...path, 'select']);
+    if (isPlainRecord(args.include)) out.include = this.load(args.include, dto, model, [...path, 'include']);
+    if (isPlainRecord(args.select)) out.select = this.load(args.select, dto, model, [...path, 'select']);
     return out;
   }
 
-  private load(tree: PlainRecord, dto: DtoClass, path: Path): PlainRecord {
+  private load(tree: PlainRecord, dto: DtoClass, model: Model, path: Path): PlainRecord {
     const out: PlainRecord = {};
     for (const [key, value] of Object.entries(tree)) {
       const at = [...path, key];
       if (key === COUNT_KEY) {
-        out[key] = this.count(value, dto);
+        out[key] = this.count(value, dto, model);
         continue;
       }
       const relation = relationNamed(dto, key);
@@ -96,7 +107,7 @@ class RelationScope {
         out[key] = value;
         continue;
       }
-      const nested = isPlainRecord(value) ? this.args(value, relation.target, at) : {};
+      const nested = isPlainRecord(value) ? this.args(value, relation.target, model?.relation(key), at) : {};
       if (relation.isArray) {
         const access = this.access(relation.target);
         if (access) nested.where = nested.where === undefined ? access : and(access, nested.where);
@@ -116,7 +127,7 @@ class RelationScope {
     ]);
   }
 
-  private count(value: unknown, dto: DtoClass): unknown {
+  private count(value: unknown, dto: DtoClass, model: Model): unknown {
     if (value === true) {
       const select: PlainRecord = {};
       for (const field of getFieldSchema(dto).fields.values()) {
@@ -137,7 +148,7 @@ class RelationScope {
       const access = this.access(relation.target);
       const where =
         isPlainRecord(args) && isPlainRecord(args.where)
-          ? this.where(args.where, relation.target)
+          ? this.where(args.where, relation.target, model?.relation(key))
           : undefined;
       const scoped = access && where ? and(access, where) : (access ?? where);
       select[key] = scoped === undefined ? args : { ...(isPlainRecord(args) ? args : {}), where: scoped };
@@ -145,50 +156,49 @@ class RelationScope {
     return { ...value, select };
   }
 
-  private where(where: PlainRecord, dto: DtoClass): PlainRecord {
+  private where(where: PlainRecord, dto: DtoClass, model: Model): PlainRecord {
     const out: PlainRecord = {};
     const extra: PlainRecord[] = [];
     for (const [key, value] of Object.entries(where)) {
       if (LOGICAL_OPERATORS.has(key)) {
         out[key] = Array.isArray(value)
-          ? value.map((item) => (isPlainRecord(item) ? this.where(item, dto) : item))
+          ? value.map((item) => (isPlainRecord(item) ? this.where(item, dto, model) : item))
           : isPlainRecord(value)
-            ? this.where(value, dto)
+            ? this.where(value, dto, model)
             : value;
         continue;
       }
       const relation = relationNamed(dto, key);
+      if (relation && !relation.isArray) {
+        const target = model?.relation(key);
+        out[key] = scopeToOneFilter(
+          value,
+          key,
+          {
+            access: this.access(relation.target),
+            required: model?.nullable(key) === false,
+            inner: (filter) => this.where(filter, relation.target, target),
+          },
+          extra,
+        );
+        continue;
+      }
       if (!relation || !isPlainRecord(value)) {
         out[key] = value;
         continue;
       }
       const access = this.access(relation.target);
-      if (relation.isArray) {
-        const kept: PlainRecord = {};
-        for (const [operator, filter] of Object.entries(value)) {
-          const inner = isPlainRecord(filter) ? this.where(filter, relation.target) : filter;
-          // `every: {}` holds trivially; rewriting it would meet Prisma's `NOT: {}`, which it reads as true.
-          if (!access || !TO_MANY_FILTERS.has(operator) || (operator === 'every' && isEmptyRecord(inner))) {
-            kept[operator] = inner;
-          } else if (operator === 'every') extra.push({ [key]: { none: and(access, { NOT: inner }) } });
-          else kept[operator] = and(access, inner);
-        }
-        if (Object.keys(kept).length > 0) out[key] = kept;
-        continue;
+      const target = model?.relation(key);
+      const kept: PlainRecord = {};
+      for (const [operator, filter] of Object.entries(value)) {
+        const inner = isPlainRecord(filter) ? this.where(filter, relation.target, target) : filter;
+        // `every: {}` holds trivially; rewriting it would meet Prisma's `NOT: {}`, which it reads as true.
+        if (!access || !TO_MANY_FILTERS.has(operator) || (operator === 'every' && isEmptyRecord(inner))) {
+          kept[operator] = inner;
+        } else if (operator === 'every') extra.push({ [key]: { none: and(access, { NOT: inner }) } });
+        else kept[operator] = and(access, inner);
       }
-      const keys = Object.keys(value);
-      if (keys.length > 0 && keys.every((k) => TO_ONE_FILTERS.has(k))) {
-        const kept: PlainRecord = {};
-        for (const operator of keys) {
-          const filter = value[operator];
-          const inner = isPlainRecord(filter) ? this.where(filter, relation.target) : filter;
-          kept[operator] = access && inner !== null ? and(access, inner) : inner;
-        }
-        out[key] = kept;
-      } else {
-        const inner = this.where(value, relation.target);
-        out[key] = access ? { is: and(access, inner) } : inner;
-      }
+      if (Object.keys(kept).length > 0) out[key] = kept;
     }
     if (extra.length === 0) return out;
     const existing = out.AND === undefined ? [] : Array.isArray(out.AND) ? out.AND : [out.AND];
@@ -203,9 +213,21 @@ class RelationScope {
     if (!isPlainRecord(orderBy)) return;
     for (const [key, direction] of Object.entries(orderBy)) {
       const relation = relationNamed(dto, key);
-      if (!relation || !isPlainRecord(direction)) continue;
-      if (!relation.isArray) this.orderBy(direction, relation.target, [...path, key]);
-      else if (COUNT_KEY in direction && this.access(relation.target)) {
+      if (!relation) continue;
+      if (!relation.isArray) {
+        // Prisma has no `where` on a to-one relation in a sort: the order would rank rows by the
+        // values of related rows the caller may not read (their row comes back with it as null).
+        if (this.access(relation.target)) {
+          throw new FacetQueryError([
+            {
+              code: 'invalid_value',
+              path: [...path, key],
+              message: 'sorting by a field of this relation is not available',
+            },
+          ]);
+        }
+        this.orderBy(direction, relation.target, [...path, key]);
+      } else if (isPlainRecord(direction) && COUNT_KEY in direction && this.access(relation.target)) {
         // Prisma cannot filter the rows it counts for a sort: the order would rank unreadable rows.
         throw new FacetQueryError([
           {

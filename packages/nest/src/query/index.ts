@@ -18,6 +18,7 @@ export type {
   QueryArgs,
   QueryCallOptions,
   QueryOperation,
+  QueryReadOptions,
   QueryResult,
 } from './query.types.js';
 export {

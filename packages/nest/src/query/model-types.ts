@@ -38,6 +38,11 @@ export interface ModelTypes {
   list(field: string): boolean | undefined;
   /** The model a relation field leads to, or `undefined` when `field` is not a relation. */
   relation(field: string): ModelTypes | undefined;
+  /**
+   * The fields of the model's primary key (`@id`, or the list of `@@id([...])`), or `undefined`
+   * when the schema text is not available.
+   */
+  idFields(): readonly string[] | undefined;
 }
 
 interface RuntimeModelField {
@@ -47,11 +52,12 @@ interface RuntimeModelField {
 }
 type RuntimeModels = Readonly<Record<string, { readonly fields?: readonly RuntimeModelField[] } | undefined>>;
 
-/** What only the schema text says: which fields are optional or lists, and each enum's values. */
+/** What only the schema text says: which fields are optional or lists, each enum's values, each model's key. */
 interface SchemaDetails {
   readonly optional: ReadonlyMap<string, ReadonlySet<string>>;
   readonly lists: ReadonlyMap<string, ReadonlySet<string>>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
+  readonly ids: ReadonlyMap<string, readonly string[]>;
 }
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set([
@@ -68,17 +74,22 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
 
 const BLOCK = /^\s*(model|enum)\s+(\w+)\s*\{([^}]*)\}/gm;
 const FIELD_LINE = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?/;
+/** A field attribute `@id` (not `@@id`, not `@idx`). */
+const ID_ATTRIBUTE = /\s@id(?=[\s(]|$)/;
+/** A block attribute `@@id([a, b])` or `@@id(fields: [a, b], …)`; the list is captured. */
+const COMPOUND_ID = /@@id\s*\(\s*(?:fields\s*:\s*)?\[([^\]]*)\]/;
 
 /**
- * Reads the two facts Prisma 7's runtime data model leaves out from the schema text the client
- * carries (`_engineConfig.inlineSchema`): optional fields (`String?`), scalar lists (`String[]`) and
- * enum values. Only model
- * and enum blocks are read; a schema this cannot read just leaves both unknown.
+ * Reads the facts Prisma 7's runtime data model leaves out from the schema text the client
+ * carries (`_engineConfig.inlineSchema`): optional fields (`String?`), scalar lists (`String[]`),
+ * enum values and each model's primary key. Only model and enum blocks are read; a schema this
+ * cannot read leaves them unknown.
  */
 export function readSchemaDetails(schema: string): SchemaDetails {
   const optional = new Map<string, Set<string>>();
   const lists = new Map<string, Set<string>>();
   const enums = new Map<string, string[]>();
+  const ids = new Map<string, string[]>();
   const text = schema.replace(/\/\/.*$/gm, '');
   for (const [, kind, name, body] of text.matchAll(BLOCK)) {
     const lines = (body ?? '').split('\n').filter((line) => /^\s*\w/.test(line));
@@ -91,15 +102,22 @@ export function readSchemaDetails(schema: string): SchemaDetails {
     }
     const fields = new Set<string>();
     const listFields = new Set<string>();
+    const key: string[] = [];
     for (const line of lines) {
       const match = FIELD_LINE.exec(line);
       if (match?.[4] === '?') fields.add(match[1] as string);
       if (match?.[3] === '[]') listFields.add(match[1] as string);
+      if (match && ID_ATTRIBUTE.test(line)) key.push(match[1] as string);
     }
     optional.set(name as string, fields);
     lists.set(name as string, listFields);
+    const compound = COMPOUND_ID.exec(body ?? '')?.[1];
+    if (compound !== undefined) {
+      key.push(...compound.split(',').flatMap((item) => /^\s*(\w+)/.exec(item)?.[1] ?? []));
+    }
+    if (key.length > 0) ids.set(name as string, key);
   }
-  return { optional, lists, enums };
+  return { optional, lists, enums, ids };
 }
 
 /** One set of model types per runtime data model, so each model is read once per client. */
@@ -148,6 +166,7 @@ function modelTypes(
       const target = relations.get(field);
       return target === undefined ? undefined : modelTypes(models, target, details);
     },
+    idFields: () => details?.ids.get(name),
   };
   byName.set(name, types);
   return types;

@@ -30,6 +30,7 @@ import type {
   QueryArgs,
   QueryCallOptions,
   QueryOperation,
+  QueryReadOptions,
   QueryResult,
 } from './query.types.js';
 import {
@@ -169,6 +170,10 @@ function assertQueryDelegate(delegate: unknown): asserts delegate is QueryDelega
  * (and autocompleted) from the application's own schema. Every helper maps errors per spec 7 (docs/spec-conformance.md#7-errors) and
  * throws NestJS `HttpException`s only.
  *
+ * With `subject` and `accessibleWhere`, every helper needs the caller's ability, or
+ * `{ trusted: true }` in its options for a read of the server's own: a read that names neither is a
+ * configuration error (docs/spec-conformance.md#46-access-filter-merge), not a read of every row.
+ *
  * @typeParam TDelegate the model delegate, e.g. `PrismaClient['book']`
  * @typeParam TTypeMap the model's generated input types; read from the delegate by default
  * @typeParam TAbility the request-scoped ability type passed to the read helpers
@@ -220,8 +225,12 @@ export class QueryService<
   }
 
   /** The first matching record, or `null`. */
-  findOne(args: FindArgs<TTypeMap> = {}, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
-    return this.run('findOne', async (log) => {
+  findOne(
+    args: FindArgs<TTypeMap> = {},
+    ability?: TAbility,
+    options?: QueryReadOptions,
+  ): Promise<DelegateRecord<TDelegate> | null> {
+    return this.run('findOne', { ability, options }, async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findOne',
         this.clientArgs('findOne', args),
@@ -234,8 +243,12 @@ export class QueryService<
   }
 
   /** Every matching record (bounded only by the caller's `take`). */
-  findMany(args: FindArgs<TTypeMap> = {}, ability?: TAbility): Promise<DelegateRecord<TDelegate>[]> {
-    return this.run('findMany', async (log) => {
+  findMany(
+    args: FindArgs<TTypeMap> = {},
+    ability?: TAbility,
+    options?: QueryReadOptions,
+  ): Promise<DelegateRecord<TDelegate>[]> {
+    return this.run('findMany', { ability, options }, async (log) => {
       const { args: delegateArgs, empty } = this.withAccess(
         'findMany',
         this.clientArgs('findMany', args),
@@ -257,21 +270,25 @@ export class QueryService<
     id: string | number | bigint,
     args: FindByIdArgs<TTypeMap> = {},
     ability?: TAbility,
+    options?: QueryReadOptions,
   ): Promise<DelegateRecord<TDelegate>> {
-    return this.run('findById', async (log) => {
+    return this.run('findById', { ability, options }, async (log) => {
       const key = parseId(id, this.options.idType);
       if (key === undefined) throw notFoundException();
-      const { where, orderBy: _ordersOneRow, ...rest } = this.clientArgs('findById', args);
+      const { where, ...rest } = this.clientArgs('findById', args);
       const byId = { [this.options.idField]: key };
       let record: unknown;
       if (ability === undefined && where === undefined) {
-        const lookup = { ...this.scopeRelations(rest, undefined), where: byId };
+        // The sort is checked like every read's (scopeRelations), then dropped: it orders one row.
+        const { orderBy: _ordersOneRow, ...scoped } = this.scopeRelations(rest, undefined);
+        const lookup = { ...scoped, where: byId };
         log.args = lookup;
         record = await this.delegate.findUnique(lookup);
       } else {
         // A client where narrows the lookup; it can only be combined with the key in a find-first.
         const narrowed = where === undefined ? byId : { AND: [byId, where] };
-        const { args: lookup, empty } = this.withAccess('findById', { ...rest, where: narrowed }, ability);
+        const { args: scoped, empty } = this.withAccess('findById', { ...rest, where: narrowed }, ability);
+        const { orderBy: _ordersOneRow, ...lookup } = scoped;
         log.args = lookup;
         record = empty ? null : await this.delegate.findFirst(lookup);
       }
@@ -284,8 +301,12 @@ export class QueryService<
    * The record matching a unique where, or `null`. With an ability it runs a find-first, so that
    * the access filter can be merged into the where (a unique where cannot take `AND`).
    */
-  findUnique(args: FindUniqueArgs<TTypeMap>, ability?: TAbility): Promise<DelegateRecord<TDelegate> | null> {
-    return this.run('findUnique', async (log) => {
+  findUnique(
+    args: FindUniqueArgs<TTypeMap>,
+    ability?: TAbility,
+    options?: QueryReadOptions,
+  ): Promise<DelegateRecord<TDelegate> | null> {
+    return this.run('findUnique', { ability, options }, async (log) => {
       const delegateArgs = this.clientArgs('findUnique', args);
       if (ability === undefined) {
         const lookup = this.scopeRelations(delegateArgs, undefined);
@@ -302,8 +323,8 @@ export class QueryService<
   }
 
   /** The number of matching records. */
-  count(args: CountArgs<TTypeMap> = {}, ability?: TAbility): Promise<number> {
-    return this.run('count', async (log) => {
+  count(args: CountArgs<TTypeMap> = {}, ability?: TAbility, options?: QueryReadOptions): Promise<number> {
+    return this.run('count', { ability, options }, async (log) => {
       const { args: delegateArgs, empty } = this.withAccess('count', this.clientArgs('count', args), ability);
       log.args = delegateArgs;
       if (empty) return 0;
@@ -313,14 +334,24 @@ export class QueryService<
 
   /**
    * The delegate's aggregate (`_count`, `_min`, `_max`, `_avg`, `_sum`, ...), with Decimals and
-   * BigInts turned into exact strings. It takes no ability (docs/spec-conformance.md#46-access-filter-merge): the caller passes a where
-   * that is already constrained, e.g. one built with the same `accessibleWhere`. Mark that access
-   * filter with `serverWhere()` (`{ AND: [serverWhere(access), clientWhere] }`): like every argument
-   * here, the where is prepared as a client's, and an unmarked access filter would be escaped too.
+   * BigInts turned into exact strings. Given an ability, the access filter is merged as in every
+   * other read; the spec's `aggregate` takes none (docs/spec-conformance.md#46-access-filter-merge).
+   * A filter of the server's own inside `args.where` is marked with `serverWhere()`: like every
+   * argument here, the where is prepared as a client's, and an unmarked server filter would be too.
    */
-  aggregate(args: TTypeMap['aggregateInputType']): Promise<Serialized<DelegateAggregate<TDelegate>>> {
-    return this.run('aggregate', async (log) => {
-      const delegateArgs = this.clientArgs('aggregate', args);
+  aggregate(
+    args: TTypeMap['aggregateInputType'],
+    ability?: TAbility,
+    options?: QueryReadOptions,
+  ): Promise<Serialized<DelegateAggregate<TDelegate>>> {
+    return this.run('aggregate', { ability, options }, async (log) => {
+      const { args: scoped, empty } = this.withAccess(
+        'aggregate',
+        this.clientArgs('aggregate', args),
+        ability,
+      );
+      // An aggregate has no empty answer of its own to give: "no rows" is asked as a key in `[]`.
+      const delegateArgs = empty ? { ...scoped, where: { [this.options.idField]: { in: [] } } } : scoped;
       log.args = delegateArgs;
       return serializeValue((await this.delegate.aggregate(delegateArgs)) as DelegateAggregate<TDelegate>);
     });
@@ -346,12 +377,12 @@ export class QueryService<
   query(
     args?: QueryArgs<TTypeMap>,
     ability?: TAbility,
-    options?: { count?: true },
+    options?: QueryReadOptions & { count?: true },
   ): Promise<QueryResult<DelegateRecord<TDelegate>>>;
   query(
     args: QueryArgs<TTypeMap> | undefined,
     ability: TAbility | undefined,
-    options: { count: false },
+    options: QueryReadOptions & { count: false },
   ): Promise<PartialQueryResult<DelegateRecord<TDelegate>>>;
   query(
     args?: QueryArgs<TTypeMap>,
@@ -371,17 +402,14 @@ export class QueryService<
     | PartialQueryResult<DelegateRecord<TDelegate>>
     | KeysetQueryResult<DelegateRecord<TDelegate>>
   > {
-    return this.run('query', async (log) => {
+    return this.run('query', { ability, options }, async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
       const client = this.clientArgs('query', args);
       const order = totalOrder(client.orderBy, this.options.idField, this.modelTypes, this.provider);
       const position = args.after === undefined ? undefined : this.position(args, order);
-      const { args: scoped, empty } = this.withAccess(
-        'query',
-        { ...client, orderBy: order.orderBy },
-        ability,
-      );
-      const { args: base, added } = this.withSortKeys(scoped, order);
+      // The client's own sort is checked (refusals name its paths), then the total one replaces it.
+      const { args: scoped, empty } = this.withAccess('query', client, ability);
+      const { args: base, added } = this.withSortKeys({ ...scoped, orderBy: order.orderBy }, order);
       const rows = (records: unknown[]) => this.stripped(records, added);
       const cursorAfter = (records: readonly unknown[]) => this.cursorAfter(records, order);
 
@@ -558,16 +586,50 @@ export class QueryService<
       ability === undefined || access === undefined
         ? undefined
         : (subject: string) => this.accessWhere(ability, subject);
-    return scopeRelationAccess(args, dto, { maxIncludeTake, ...(accessFor ? { accessFor } : {}) });
+    return scopeRelationAccess(args, dto, {
+      maxIncludeTake,
+      model: this.modelTypes,
+      ...(accessFor ? { accessFor } : {}),
+    });
   }
 
-  /** Runs one helper and maps whatever it throws per spec 7 (docs/spec-conformance.md#7-errors), logging what is not an HTTP answer. */
+  /**
+   * A read of a service with an access configuration names its caller (an ability) or says it is
+   * the server's own (`trusted`), never both: a forgotten ability must not widen a read to every
+   * row (docs/spec-conformance.md#46-access-filter-merge).
+   */
+  private assertCaller(
+    operation: QueryOperation,
+    read: { readonly ability: TAbility | undefined; readonly options: QueryReadOptions | undefined },
+  ): void {
+    if (read.options?.trusted === true) {
+      if (read.ability !== undefined) {
+        throw new FacetConfigurationError(
+          `QueryService.${operation}: a read is either trusted or made with an ability, not both.`,
+        );
+      }
+      return;
+    }
+    if (read.ability === undefined && this.options.access !== undefined) {
+      throw new FacetConfigurationError(
+        `QueryService.${operation} of subject ${this.options.access.subject} received no ability: pass the ` +
+          "caller's ability, or { trusted: true } as the options for a read of the server's own.",
+      );
+    }
+  }
+
+  /**
+   * Runs one helper, after the caller rule (`assertCaller`), and maps whatever it throws per spec 7
+   * (docs/spec-conformance.md#7-errors), logging what is not an HTTP answer.
+   */
   protected async run<T>(
     operation: QueryOperation,
+    read: { readonly ability: TAbility | undefined; readonly options: QueryReadOptions | undefined },
     body: (log: { args: unknown }) => Promise<T>,
   ): Promise<T> {
     const log: { args: unknown } = { args: undefined };
     try {
+      this.assertCaller(operation, read);
       return await body(log);
     } catch (error) {
       // Every helper here reads: errors the database raised while running a statement are 500s.

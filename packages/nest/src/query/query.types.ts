@@ -62,7 +62,21 @@ export interface QueryArgs<TMap extends BaseDelegateTypeMap> {
   fields?: string;
 }
 
-export interface QueryCallOptions {
+/**
+ * Who a read is for, besides its ability (the vocabulary of a resource's `ReadContext`). A service
+ * configured with `subject`/`accessibleWhere` refuses a read that names no caller: it needs an
+ * ability, or `trusted: true` (docs/spec-conformance.md#46-access-filter-merge).
+ */
+export interface QueryReadOptions {
+  /**
+   * A read of the server's own, on behalf of no caller (a job, a seed, a report): no access filter
+   * is merged, and related rows are not scoped. Not allowed together with an ability.
+   * @default false
+   */
+  readonly trusted?: boolean;
+}
+
+export interface QueryCallOptions extends QueryReadOptions {
   /**
    * Whether to run the count query. Leave it on unless the response will not show `itemCount` or
    * `pageCount` (the HTTP layer turns it off when a `fields` projection of the envelope omits both).

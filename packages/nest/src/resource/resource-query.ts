@@ -20,6 +20,9 @@ import type {
   ResourceReadOptions,
 } from './resource-query.types.js';
 
+/** The service's marker of a trusted read, when the read is one. */
+const trusted = (read: ResourceReadOptions<unknown>) => (read.trusted === true ? { trusted: true } : {});
+
 /**
  * The controller flow of spec 4.7 (docs/spec-conformance.md#47-example-controller-routes) in one object per resource: parse `fields`, merge includes, read
  * through the service with the caller's ability, map models to DTOs, project.
@@ -68,6 +71,7 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     const keyset = (query as { after?: unknown }).after !== undefined;
     const result = await this.options.service.query(prepared.query, read.ability, {
       count: keyset ? page.envelope && needsCount(page) : needsCount(page),
+      ...trusted(read),
     });
     const items = prepared.projection.project(this.mapAll(result.items, read)) as Partial<TDto>[];
     this.showCounts(query, result.items, items, read);
@@ -89,7 +93,7 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     read: ResourceReadOptions<TAbility> = {},
   ): Promise<Partial<TDto>> {
     const prepared = this.prepareDetail(query, read);
-    const model = await this.options.service.findById(id, prepared.query, read.ability);
+    const model = await this.options.service.findById(id, prepared.query, read.ability, trusted(read));
     const item = prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
     this.showCounts(query, [model], [item], read);
     return item;

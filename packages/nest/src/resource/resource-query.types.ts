@@ -5,6 +5,7 @@ import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
 import type { ModelTypes } from '../query/model-types.js';
+import type { QueryCallOptions, QueryReadOptions } from '../query/query.types.js';
 
 /**
  * The service calls `ResourceQuery` makes; `QueryService` fits. Typed structurally so that a
@@ -14,9 +15,14 @@ export interface ResourceQueryService<TModel, TAbility> {
   query(
     args: object,
     ability: TAbility | undefined,
-    options: { count?: boolean },
+    options: QueryCallOptions,
   ): Promise<{ items: TModel[]; pageMeta: PageMetaDTO | PartialPageMetaDTO | KeysetPageMetaDTO }>;
-  findById(id: string | number | bigint, args: object, ability?: TAbility): Promise<TModel>;
+  findById(
+    id: string | number | bigint,
+    args: object,
+    ability?: TAbility,
+    options?: QueryReadOptions,
+  ): Promise<TModel>;
   /**
    * The field types of the model (`QueryService` reads them from Prisma's runtime data model):
    * operands are checked against them, and string fields keep the text a client sent.
@@ -64,6 +70,11 @@ export interface ResourceReadOptions<TAbility> {
   readonly ability?: TAbility;
   /** Passed to `expose` rules and to the mapper. @default {} */
   readonly context?: FieldContext;
+  /**
+   * A read of the server's own, passed to the service (`QueryReadOptions.trusted`): a service with
+   * an access configuration refuses a read with neither an ability nor this. @default false
+   */
+  readonly trusted?: boolean;
 }
 
 /**

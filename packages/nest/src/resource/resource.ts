@@ -1,18 +1,16 @@
 import { FacetQueryError } from '@facet/core';
 import type { AccessibleWhere } from '../access/access.types.js';
-import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
-import { mergeAccessWhere } from '../access/merge-access-where.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { getAccessSubject } from '../policy/access-subject.js';
 import { checkAggregateFields } from '../policy/aggregate-policy.js';
 import { checkQueryPolicy } from '../policy/assert-query-policy.js';
 import { isPlainRecord } from '../policy/plain-record.js';
-import { scopeRelationAccess } from '../policy/scope-relation-access.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { BaseDelegateTypeMap, DelegateRecord, QueryDelegate } from '../query/delegate.types.js';
 import type { ModelTypes } from '../query/model-types.js';
 import { QueryService } from '../query/query.service.js';
+import type { QueryReadOptions } from '../query/query.types.js';
 import { serverWhere } from '../query/server-where.js';
 import type { Serialized } from '../serialization/serialize-value.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
@@ -64,6 +62,11 @@ function refuseKeys(args: object, known: ReadonlySet<string>, operation: string)
     }));
   const [first, ...rest] = issues;
   if (first) throw new FacetQueryException(new FacetQueryError([first, ...rest]));
+}
+
+/** The service's options for a read: a trusted one says so (the service refuses a read naming no caller). */
+function trustedRead(read: ReadContext<unknown>): QueryReadOptions | undefined {
+  return read.trusted === true ? { trusted: true } : undefined;
 }
 
 function asException<T>(body: () => T): T {
@@ -186,7 +189,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
         const own = serverWhere(where);
         const narrowed = clientWhere === undefined ? own : { AND: [own, clientWhere] };
         const args = this.withToOneIds({ ...rest, where: narrowed }, read);
-        const row = await this.service.findOne(args as never, read.ability);
+        const row = await this.service.findOne(args as never, read.ability, trustedRead(read));
         if (row !== null) await this.hideToOne([row], args, read);
         return row;
       },
@@ -205,6 +208,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return this.service.count(
       query.where === undefined ? {} : ({ where: query.where } as never),
       read.ability,
+      trustedRead(read),
     );
   }
 
@@ -231,15 +235,11 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       checkAggregateFields(selection, this.definition.dto, read.context ?? {});
       this.checkPolicy({ where }, read);
     });
-    // The access filters (this subject's, and those scoping relation filters) are the server's own:
-    // marked, so the service prepares only the client's operands, as every other read does.
-    const scoped = this.scope(where === undefined ? {} : { where }, read);
-    const access = read.ability === undefined ? undefined : serverWhere(this.accessWhere(read.ability));
-    const merged = access === undefined ? scoped.where : mergeAccessWhere<unknown>(access, scoped.where);
-    return this.service.aggregate({
-      ...selection,
-      ...(merged === undefined ? {} : { where: merged }),
-    } as never) as Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>>;
+    return this.service.aggregate(
+      { ...selection, ...(where === undefined ? {} : { where }) } as never,
+      read.ability,
+      trustedRead(read),
+    ) as Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>>;
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */
@@ -273,42 +273,10 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     });
   }
 
-  /**
-   * The access filter of this resource's subject; fail-closed when access is not configured. A
-   * filter that allows no row (CASL's `{ OR: [] }`) becomes `{ <id>: { in: [] } }`: Prisma reads an
-   * `OR: []` under the merge's `AND` as true (see access/empty-or.ts), and `aggregate` has no
-   * "answer empty" shortcut of its own.
-   */
-  private accessWhere(ability: TAbility): object {
-    if (this.subject === undefined || this.accessibleWhere === undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${this.name} received an ability, but its DTO has no @AccessSubject or no accessibleWhere is configured.`,
-      );
-    }
-    const where = this.accessibleWhere(ability, this.subject);
-    if (hasNestedEmptyOr(where)) {
-      throw new FacetConfigurationError(
-        `accessibleWhere returned a filter with a nested empty \`OR\` for subject ${this.subject}; the read is refused.`,
-      );
-    }
-    return hasTopLevelEmptyOr(where) ? { [this.idField]: { in: [] } } : where;
-  }
-
-  private get idField(): string {
-    return this.definition.service?.idField ?? 'id';
-  }
-
   private accessFor(read: ReadContext<TAbility>): (subject: string) => object | undefined {
     const { ability } = read;
     const build = this.accessibleWhere;
     return (subject) => (ability === undefined || build === undefined ? undefined : build(ability, subject));
-  }
-
-  private scope(args: { where?: unknown }, read: ReadContext<TAbility>): { where?: unknown } {
-    return scopeRelationAccess(args, this.definition.dto, {
-      maxIncludeTake: Number.POSITIVE_INFINITY,
-      accessFor: this.accessFor(read),
-    });
   }
 
   private toOneAccess(read: ReadContext<TAbility>): ToOneAccess {
@@ -316,14 +284,13 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return {
       accessFor: this.accessFor(read),
       delegateFor: (model) => client[model.charAt(0).toLowerCase() + model.slice(1)],
-      idField: this.idField,
     };
   }
 
   private withToOneIds<TArgs extends object>(args: TArgs, read: ReadContext<TAbility>): TArgs {
     return read.ability === undefined
       ? args
-      : selectToOneIds(args, this.definition.dto, this.toOneAccess(read));
+      : selectToOneIds(args, this.definition.dto, this.modelTypes, this.toOneAccess(read));
   }
 
   private async hideToOne(
@@ -351,9 +318,9 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
         await this.hideToOne(result.items, ready, ability === undefined ? {} : { ability });
         return result;
       },
-      findById: async (id, args, ability) => {
+      findById: async (id, args, ability, options) => {
         const ready = withIds(args, ability);
-        const row = await service.findById(id, ready as never, ability);
+        const row = await service.findById(id, ready as never, ability, options);
         await this.hideToOne([row], ready, ability === undefined ? {} : { ability });
         return row;
       },

@@ -8,19 +8,19 @@ import type { ModelTypes } from '../query/model-types.js';
 
 /**
  * What the to-one check needs from its resource: the access filter of a subject for this read
- * (`undefined` or `{}` when every row is readable), and the delegate of a model by its name.
+ * (`undefined` or `{}` when every row is readable), and the delegate of a model by its name. Each
+ * related row is identified by its own model's primary key (from the schema, see `ModelTypes`).
  */
 export interface ToOneAccess {
   readonly accessFor: (subject: string) => object | undefined;
   readonly delegateFor: (model: string) => QueryDelegate | undefined;
-  readonly idField: string;
 }
 
 /** One to-one relation to check: where it is loaded, and the rows it was loaded on. */
 interface Pending {
   readonly relation: RelationFieldDefinition;
   readonly access: object;
-  readonly model: string;
+  readonly model: ModelTypes;
   readonly holders: PlainRecord[];
 }
 
@@ -37,15 +37,25 @@ function isEmpty(access: object | undefined): boolean {
 }
 
 /**
- * Adds the id to the `select` of every to-one relation whose subject has an access filter, so the
- * loaded row can be checked after the read (the projection drops it again unless it was asked for).
- * Returns a copy; relations without a filter are left as they are.
+ * Adds the related model's key to the `select` of every to-one relation whose subject has an
+ * access filter, so the loaded row can be checked after the read (the projection drops it again
+ * unless it was asked for). Returns a copy; relations without a filter are left as they are.
  */
-export function selectToOneIds<TArgs extends object>(args: TArgs, dto: DtoClass, access: ToOneAccess): TArgs {
-  return withIds(args as PlainRecord, dto, access) as TArgs;
+export function selectToOneIds<TArgs extends object>(
+  args: TArgs,
+  dto: DtoClass,
+  model: ModelTypes | undefined,
+  access: ToOneAccess,
+): TArgs {
+  return withIds(args as PlainRecord, dto, model, access) as TArgs;
 }
 
-function withIds(args: PlainRecord, dto: DtoClass, access: ToOneAccess): PlainRecord {
+function withIds(
+  args: PlainRecord,
+  dto: DtoClass,
+  model: ModelTypes | undefined,
+  access: ToOneAccess,
+): PlainRecord {
   let out: PlainRecord | undefined;
   for (const key of ['include', 'select'] as const) {
     const tree = args[key];
@@ -54,16 +64,14 @@ function withIds(args: PlainRecord, dto: DtoClass, access: ToOneAccess): PlainRe
     for (const [name, value] of Object.entries(tree)) {
       const relation = relationNamed(dto, name);
       if (!relation || !isPlainRecord(value)) continue;
-      let nested = withIds(value, relation.target, access);
+      const target = model?.relation(name);
+      let nested = withIds(value, relation.target, target, access);
       const subject = getAccessSubject(relation.target);
       const filtered = subject !== undefined && !isEmpty(access.accessFor(subject));
-      if (
-        !relation.isArray &&
-        filtered &&
-        isPlainRecord(nested.select) &&
-        nested.select[access.idField] !== true
-      ) {
-        nested = { ...nested, select: { ...nested.select, [access.idField]: true } };
+      const key = target?.idFields() ?? [];
+      const select = nested.select;
+      if (!relation.isArray && filtered && isPlainRecord(select) && key.some((id) => select[id] !== true)) {
+        nested = { ...nested, select: { ...select, ...Object.fromEntries(key.map((id) => [id, true])) } };
       }
       next[name] = nested;
     }
@@ -128,7 +136,7 @@ function collect(
             for (const holder of holders) holder[name] = null;
             continue;
           }
-          pending.push({ relation, access: filter as object, model: target.name, holders });
+          pending.push({ relation, access: filter as object, model: target, holders });
         }
       }
       if (isPlainRecord(value)) collect(children, value, relation.target, target, access, pending);
@@ -136,23 +144,44 @@ function collect(
   }
 }
 
+/** One string per key value, so rows of any key type (BigInt, Date, compound keys) compare by value. */
+function keyOf(row: PlainRecord, fields: readonly string[]): string | undefined {
+  const values = fields.map((field) => row[field]);
+  if (values.some((value) => value === undefined || value === null)) return undefined;
+  return JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+}
+
 async function applyCheck(check: Pending, access: ToOneAccess): Promise<void> {
   const name = check.relation.relation;
-  const id = access.idField;
-  const ids = [...new Set(check.holders.map((holder) => (holder[name] as PlainRecord)[id]))];
-  const delegate = access.delegateFor(check.model);
-  let readable = new Set<unknown>();
+  // The related model's own key: another model's key name could match a column that is not unique
+  // there, and a hidden row would be shown because a readable one shares its value.
+  const fields = check.model.idFields() ?? [];
+  const delegate = access.delegateFor(check.model.name);
+  const related = (holder: PlainRecord) => holder[name] as PlainRecord;
+  const keys = new Map<string, PlainRecord>();
+  for (const holder of check.holders) {
+    const key = fields.length === 0 ? undefined : keyOf(related(holder), fields);
+    if (key !== undefined) keys.set(key, related(holder));
+  }
+  let readable = new Set<string>();
   // A filter that allows no row (CASL's `{ OR: [] }`) must not be merged: Prisma reads an `OR: []`
   // under `AND` as true. No row is readable then, and nothing needs asking.
   const none = hasTopLevelEmptyOr(check.access) || hasNestedEmptyOr(check.access);
-  if (!none && delegate !== undefined && ids.every((value) => value !== undefined)) {
+  if (!none && delegate !== undefined && keys.size > 0) {
+    const rows = [...keys.values()];
+    const [single] = fields;
+    const byKey =
+      fields.length === 1 && single !== undefined
+        ? { [single]: { in: rows.map((row) => row[single]) } }
+        : { OR: rows.map((row) => Object.fromEntries(fields.map((field) => [field, row[field]]))) };
     const found = (await delegate.findMany({
-      where: { AND: [check.access, { [id]: { in: ids } }] },
-      select: { [id]: true },
+      where: { AND: [check.access, byKey] },
+      select: Object.fromEntries(fields.map((field) => [field, true])),
     })) as PlainRecord[];
-    readable = new Set(found.map((row) => row[id]));
+    readable = new Set(found.flatMap((row) => keyOf(row, fields) ?? []));
   }
   for (const holder of check.holders) {
-    if (!readable.has((holder[name] as PlainRecord)[id])) holder[name] = null;
+    const key = fields.length === 0 ? undefined : keyOf(related(holder), fields);
+    if (key === undefined || !readable.has(key)) holder[name] = null;
   }
 }

@@ -44,6 +44,15 @@ CREATE TABLE "Review" (
     CONSTRAINT "Review_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "Quote" (
+    "code" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "bookId" INTEGER,
+
+    CONSTRAINT "Quote_pkey" PRIMARY KEY ("code")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "Author_email_key" ON "Author"("email");
 
@@ -58,3 +67,6 @@ ALTER TABLE "Book" ADD CONSTRAINT "Book_authorId_fkey" FOREIGN KEY ("authorId") 
 
 -- AddForeignKey
 ALTER TABLE "Review" ADD CONSTRAINT "Review_bookId_fkey" FOREIGN KEY ("bookId") REFERENCES "Book"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Quote" ADD CONSTRAINT "Quote_bookId_fkey" FOREIGN KEY ("bookId") REFERENCES "Book"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -33,3 +33,12 @@ export class PolicyReviewDto {
   @Field() bookId!: number;
   @Relation(() => PolicyBookDto, { isArray: false }) book?: PolicyBookDto;
 }
+
+/** A quote may name no book: an optional to-one relation, keyed by `code`. */
+@AccessSubject('Quote')
+export class PolicyQuoteDto {
+  @Field() code!: string;
+  @Field() text!: string;
+  @Field() bookId?: number | null;
+  @Relation(() => PolicyBookDto, { isArray: false }) book?: PolicyBookDto | null;
+}

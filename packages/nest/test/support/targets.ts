@@ -167,6 +167,7 @@ async function assertTablesMatchDataModel(
     Author: MysqlPrisma.AuthorScalarFieldEnum,
     Book: MysqlPrisma.BookScalarFieldEnum,
     Review: MysqlPrisma.ReviewScalarFieldEnum,
+    Quote: MysqlPrisma.QuoteScalarFieldEnum,
   } satisfies Record<MysqlPrisma.ModelName, object>;
   const missing = Object.entries(scalarFields).flatMap(([model, fields]) =>
     Object.values(fields)

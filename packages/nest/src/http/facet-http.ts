@@ -35,7 +35,8 @@ const FASTIFY_MAX_PARAM_LENGTH = 16 * 1024;
 /** The parts of a Fastify reply `frameworkErrors` uses; typed here so that Facet needs no Fastify types. */
 interface FastifyReplyLike {
   code(status: number): FastifyReplyLike;
-  send(body: unknown): unknown;
+  // `never`: Fastify types the payload per route, and any payload type must fit here.
+  send(body: never): unknown;
 }
 
 /** The server options `facetFastifyOptions` returns, for `new FastifyAdapter(...)`. */
@@ -53,17 +54,16 @@ const frameworkErrors: FacetFastifyOptions['frameworkErrors'] = (error, _request
   const code = (error as { code?: unknown }).code;
   const body = code === 'FST_ERR_BAD_URL' ? FRAMEWORK_REFUSALS.badUrl : undefined;
   if (body !== undefined) {
-    reply.code(body.statusCode).send(body);
+    reply.code(body.statusCode).send(body as never);
     return;
   }
   const status = (error as { statusCode?: unknown }).statusCode;
   const statusCode = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
-  reply.code(statusCode).send({
-    statusCode,
-    error: statusCode === 500 ? 'Internal Server Error' : 'Bad Request',
-    message: statusCode === 500 ? 'Internal server error' : 'The request is not valid.',
-    code: statusCode === 500 ? 'internal_error' : 'bad_request',
-  });
+  const fallback =
+    statusCode === 500
+      ? toFacetErrorBody(500, { message: 'Internal server error' })
+      : toFacetErrorBody(statusCode, reasonPhrase(statusCode));
+  reply.code(statusCode).send(fallback as never);
 };
 
 /**

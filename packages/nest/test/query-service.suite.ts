@@ -1205,6 +1205,17 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           expect(error, helper).toBeInstanceOf(BadRequestException);
           expect(responseOf(error), helper).toMatchObject({ statusCode: 400, code: 'invalid_type' });
         }
+        // Every read helper is tried above: a helper added later fails here until it is added to
+        // the attempts (or, if it does not read, to this list of the service's inner steps).
+        const inner = new Set(['constructor', 'clientArgs', 'position', 'cursorAfter', 'withSortKeys']);
+        for (const step of ['stripped', 'withAccess', 'accessWhere', 'scopeRelations', 'run'])
+          inner.add(step);
+        const tried = new Set(attempts.map(([helper]) => helper.split(/[ ,]/)[0]));
+        expect(
+          Object.getOwnPropertyNames(QueryService.prototype).filter(
+            (name) => !inner.has(name) && !tried.has(name),
+          ),
+        ).toEqual([]);
         const reviews = new QueryService<ReviewDelegate, ReviewTypeMap>(prisma.review, { errorLogger });
         for (const id of ['\u0000', 'r\u0000']) {
           expect(await rejection(reviews.findById(id))).toBeInstanceOf(NotFoundException);

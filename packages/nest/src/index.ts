@@ -14,6 +14,7 @@ export { FacetQueryException } from './errors/facet-query.exception.js';
 export {
   DEFAULT_BODY_LIMIT,
   type FacetFastifyOptions,
+  type FacetFastifyReply,
   type FacetHttpOptions,
   facetFastifyOptions,
   useFacetHttp,

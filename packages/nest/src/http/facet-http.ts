@@ -33,16 +33,18 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
 const FASTIFY_MAX_PARAM_LENGTH = 16 * 1024;
 
 /** The parts of a Fastify reply `frameworkErrors` uses; typed here so that Facet needs no Fastify types. */
-interface FastifyReplyLike {
-  code(status: number): FastifyReplyLike;
+export interface FacetFastifyReply {
+  code(status: number): FacetFastifyReply;
   // `never`: Fastify types the payload per route, and any payload type must fit here.
   send(body: never): unknown;
 }
 
 /** The server options `facetFastifyOptions` returns, for `new FastifyAdapter(...)`. */
 export interface FacetFastifyOptions {
+  /** Above the longest request line Node takes, so that Fastify has no parameter limit Express lacks. */
   readonly maxParamLength: number;
-  readonly frameworkErrors: (error: Error, request: unknown, reply: FastifyReplyLike) => void;
+  /** Answers a URL Fastify cannot route (`FST_ERR_BAD_URL`) with Facet's 400 `bad_url`. */
+  readonly frameworkErrors: (error: Error, request: unknown, reply: FacetFastifyReply) => void;
 }
 
 /**

@@ -1,6 +1,7 @@
 export {
   DEFAULT_BODY_LIMIT,
   type FacetFastifyOptions,
+  type FacetFastifyReply,
   type FacetHttpOptions,
   facetFastifyOptions,
   useFacetHttp,

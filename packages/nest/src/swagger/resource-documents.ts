@@ -5,6 +5,7 @@ import type { AnyResourceDefinition, ResourceDefinition } from '../resource/defi
 import { describeResourceQueries } from './describe-resource-queries.js';
 import { dropSchemasNoLongerUsed, usedSchemas } from './used-schemas.js';
 
+/** How `resourceDocuments` keys, prepares and keeps its documents. */
 export interface ResourceDocumentsOptions {
   /**
    * The key a document is kept under: contexts with the same key get the same document, so it

@@ -1198,7 +1198,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
             'findById include',
             () => service.findById(1, { include: { reviews: { where: { body: '\u0000' } } } }, reader),
           ],
-          ['aggregate', () => service.aggregate({ where: { title: '\u0000' }, _count: true })],
+          ['aggregate', () => service.aggregate({ where: { title: '\u0000' }, _count: true }, reader)],
         ];
         for (const [helper, attempt] of attempts) {
           const error = await rejection(attempt());

@@ -1208,7 +1208,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         // Every read helper is tried above: a helper added later fails here until it is added to
         // the attempts (or, if it does not read, to this list of the service's inner steps).
         const inner = new Set(['constructor', 'clientArgs', 'position', 'cursorAfter', 'withSortKeys']);
-        for (const step of ['stripped', 'withAccess', 'accessWhere', 'scopeRelations', 'run'])
+        for (const step of ['stripped', 'withAccess', 'accessWhere', 'scopeRelations', 'assertCaller', 'run'])
           inner.add(step);
         const tried = new Set(attempts.map(([helper]) => helper.split(/[ ,]/)[0]));
         expect(

@@ -10,6 +10,12 @@ export default defineProject({
     name: 'library-fastify',
     hookTimeout: 60_000,
     env: { HTTP_PLATFORM: 'fastify' },
-    include: ['test/api.test.ts', 'test/hostile.test.ts', 'test/leaks.test.ts', 'test/keyset.test.ts'],
+    include: [
+      'test/api.test.ts',
+      'test/hostile.test.ts',
+      'test/leaks.test.ts',
+      'test/keyset.test.ts',
+      'test/openapi-per-caller.test.ts',
+    ],
   },
 });

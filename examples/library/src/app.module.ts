@@ -19,7 +19,9 @@ export class AppModule {
       imports: [PrismaModule.forClient(prisma, replicas), ResourcesModule],
       providers: [
         { provide: CALLER_CACHE_OPTIONS, useValue: callerCache },
-        { provide: APP_GUARD, useClass: AuthGuard },
+        // Also injectable by its class: the API document is served per caller (src/openapi.ts).
+        AuthGuard,
+        { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: RefuseUndeclaredQueryInterceptor },
       ],
     };

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import { FacetExceptionFilter } from '@facet/nest';
+import { facetFastifyOptions, useFacetHttp } from '@facet/nest';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -64,11 +64,19 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
     const httpPlatform = options.httpPlatform ?? 'express';
     const app =
       httpPlatform === 'fastify'
-        ? await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { logger })
+        ? await NestFactory.create<NestFastifyApplication>(
+            module,
+            new FastifyAdapter(facetFastifyOptions()),
+            {
+              logger,
+            },
+          )
         : await NestFactory.create<NestExpressApplication>(module, { logger });
     app.setGlobalPrefix(API_PREFIX);
-    // Every error body gets Facet's shape, Nest's own 404 for an unknown route included.
-    app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
+    // Every error body gets Facet's shape, Nest's own 404 for an unknown route included; bodies and
+    // URLs no route sees get the same limits and answers on Express and Fastify.
+    // JSON bodies are limited to 100 KB (useFacetHttp's default) on both.
+    useFacetHttp(app);
     setUpOpenApi(app, DOCS_PATH, { demo: options.demo === true });
     if (options.webDir && existsSync(options.webDir)) {
       if (options.demo === true) serveDemoPage(app, options.webDir, demoRoles());

@@ -110,6 +110,53 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
     });
   });
 
+  describe('deep JSON bodies', () => {
+    const writes = () =>
+      [
+        ['POST', '/books'],
+        ['PATCH', `/books/${fx.books[0]!.id}`],
+      ] as const;
+    const send = (method: string, path: string, body: string) =>
+      request<{ code?: string; path?: string }>(app.api, path, {
+        role: 'admin',
+        method,
+        headers: { 'content-type': 'application/json' },
+        rawBody: body,
+      });
+
+    it('a 20,000-deep body is a 400 too_deep, on every write route, and changes nothing', async () => {
+      const before = await get<number>('/books/count', 'admin');
+      for (const deep of [
+        `{"title":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+        `${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)}`,
+      ]) {
+        for (const [method, path] of writes()) {
+          const response = await send(method, path, deep);
+          expect(response.status, `${method} ${path}: ${response.text}`).toBe(400);
+          expect(response.body.code).toBe('too_deep');
+        }
+      }
+      expect((await get<number>('/books/count', 'admin')).body).toBe(before.body);
+    });
+
+    it('a prototype key below the depth where the check once stopped is still found', async () => {
+      const nested = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+      for (const [method, path] of writes()) {
+        const response = await send(
+          method,
+          path,
+          `{"title":${nested(30, '{"__proto__":{"polluted":true}}')}}`,
+        );
+        expect(response.status, `${method} ${path}: ${response.text}`).toBe(400);
+        expect(response.body.code).toBe('prototype_key');
+        expect(response.body.path).toBe(`title.${Array(30).fill('a').join('.')}.__proto__`);
+        const deeper = await send(method, path, `{"title":${nested(40, '{"__proto__":{"polluted":true}}')}}`);
+        expect(deeper.status, `${method} ${path}: ${deeper.text}`).toBe(400);
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  });
+
   describe('floods and nesting', () => {
     it('a thousand distinct parameters', async () => {
       const path = `/books/search?${Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&')}`;
@@ -284,9 +331,11 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
 
     // Every route the OpenAPI document lists, so a route added later is checked without a new test.
     it('every documented route refuses a parameter it does not read', async () => {
+      // The admin's document: it lists every route, the writes included.
       const document = await request<{ paths: Record<string, Record<string, unknown>> }>(
         app.origin,
         '/api/docs-json',
+        { role: 'admin' },
       );
       const routes = Object.entries(document.body.paths).flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => [method.toUpperCase(), path] as const),

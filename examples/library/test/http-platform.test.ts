@@ -105,6 +105,21 @@ describe('the example on Express and on Fastify', () => {
     { name: 'a missing book (404)', status: 404, path: '/api/v1/books/100000' },
     { name: 'an unknown route (404)', status: 404, path: '/api/v1/nothing-here' },
     {
+      name: 'an unknown route with a method no route has (404)',
+      status: 404,
+      path: '/api/v1/books',
+      init: { method: 'PUT' },
+    },
+    { name: 'a path outside the API that no file answers (404)', status: 404, path: '/api/nothing-here' },
+    { name: 'an undecodable path parameter (400)', status: 400, path: '/api/v1/books/%E0%A4%A' },
+    { name: 'an undecodable path no route matches (400)', status: 400, path: '/api/v1/nope%E0' },
+    { name: 'an undecodable path, with a query (400)', status: 400, path: '/api/v1/books/%ZZ?fields=id' },
+    {
+      name: 'a long path parameter (404, never a 414)',
+      status: 404,
+      path: `/api/v1/books/isbn/${'9'.repeat(500)}`,
+    },
+    {
       name: 'a bad token (401)',
       status: 401,
       path: '/api/v1/books',
@@ -116,6 +131,43 @@ describe('the example on Express and on Fastify', () => {
     const { express, fastify } = await both(path, init);
     expect(express.status).toBe(status);
     expect(fastify).toEqual(express);
+  });
+
+  it('answers unknown routes and undecodable URLs in Facet’s body, repeating nothing of the request', async () => {
+    for (const path of [
+      '/api/v1/nothing-here',
+      '/api/v1/books/%E0%A4%A',
+      '/api/v1/nope%E0',
+      '/api/v1/books/%ZZ',
+    ]) {
+      const { express } = await both(path);
+      const body = JSON.parse(express.body) as Record<string, unknown>;
+      expect(Object.keys(body).sort(), path).toEqual(['code', 'error', 'message', 'statusCode']);
+      expect(body.code).toBe(express.status === 404 ? 'not_found' : 'bad_url');
+      for (const echo of ['nothing-here', 'nope', '%', 'Cannot', 'books'])
+        expect(express.body, path).not.toContain(echo);
+    }
+  });
+
+  it('takes the same JSON bodies on both: 100 KB at most, 32 levels deep, no prototype keys', async () => {
+    const json = { ...admin, 'content-type': 'application/json' };
+    const before = await both('/api/v1/books/count', { headers: admin });
+    const padded = (size: number) => JSON.stringify({ title: 'x'.repeat(size - 12) });
+    for (const [body, status, code] of [
+      [padded(100 * 1024), 400, 'invalid_value'],
+      [padded(100 * 1024 + 1), 413, 'payload_too_large'],
+      [padded(1024 * 1024 - 1), 413, 'payload_too_large'],
+      [`{"title":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, 400, 'too_deep'],
+      ['{"title":{"a":{"__proto__":{"polluted":true}}}}', 400, 'prototype_key'],
+      ['{"title": "secret-text', 400, 'invalid_json'],
+    ] as const) {
+      const { express, fastify } = await both('/api/v1/books', { method: 'POST', headers: json, body });
+      expect(express.status, express.body).toBe(status);
+      expect(JSON.parse(express.body).code).toBe(code);
+      expect(fastify).toEqual(express);
+      expect(express.body).not.toContain('secret-text');
+    }
+    expect(await both('/api/v1/books/count', { headers: admin })).toEqual(before);
   });
 
   it('sends the count, a bare number, as JSON on both', async () => {

@@ -5,7 +5,7 @@
 // hidden rows did not exist. Expected numbers come from the fixture.
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../src/database/index.js';
-import type { JsonResponse, Role } from './support/http.js';
+import { type JsonResponse, type Role, request } from './support/http.js';
 import { onEachTarget } from './support/onEachTarget.js';
 
 const fx = loadFixture();
@@ -246,6 +246,67 @@ await onEachTarget('leak classes over HTTP', (target) => {
           const missing = await get(`/reviews/r-no-such-review${suffix}`);
           expect(hidden.status, hidden.text).toBe(404);
           expect(hidden.text).toBe(missing.text);
+        }
+      }
+    });
+  });
+
+  describe('text the database cannot hold, in path parameters', () => {
+    // PostgreSQL refuses NUL in text (SQLSTATE 22021): a path parameter carrying one must be
+    // refused before the database, as "not found" or a 400, never answered with a 500.
+    const NUL_PARAMS = ['%00', 'a%00', '%00%00', `${hiddenReview.id}%00`, '1%00'];
+
+    function expectRefused(response: JsonResponse<ErrorBody>, what: string): void {
+      expect([400, 404], `${what}: ${response.text}`).toContain(response.status);
+      expect(response.body, what).toMatchObject({ statusCode: response.status, code: expect.any(String) });
+      expect(response.text, what).not.toContain('\u0000');
+    }
+
+    it('every read route with a path parameter, for every role', async () => {
+      for (const route of [
+        '/reviews/',
+        '/reviews/find-by-id/',
+        '/books/',
+        '/books/find-by-id/',
+        '/books/isbn/',
+        '/authors/',
+        '/authors/find-by-id/',
+      ]) {
+        for (const param of NUL_PARAMS) {
+          for (const role of ['anonymous', 'reader', 'admin'] as const) {
+            expectRefused(await get(`${route}${param}`, role), `${role} GET ${route}${param}`);
+            expectRefused(
+              await get(`${route}${param}?fields=id`, role),
+              `${role} GET ${route}${param}?fields=id`,
+            );
+          }
+        }
+      }
+    });
+
+    // Every route the OpenAPI document lists with a path parameter, reads and writes, so a route
+    // added later is covered without a new test.
+    it('every documented route with a path parameter', async () => {
+      const document = await request<{ paths: Record<string, Record<string, unknown>> }>(
+        target.app().origin,
+        '/api/docs-json',
+        { role: 'admin' },
+      );
+      const routes = Object.entries(document.body.paths)
+        .filter(([path]) => path.includes('{'))
+        .flatMap(([path, methods]) =>
+          Object.keys(methods).map((method) => [method.toUpperCase(), path] as const),
+        );
+      expect(routes.length).toBeGreaterThanOrEqual(3 * 2 + 3);
+      for (const [method, template] of routes) {
+        for (const param of NUL_PARAMS) {
+          const path = template.replace(/^\/api\/v1/, '').replace(/\{\w+\}/g, param);
+          const response = await request<ErrorBody>(target.app().api, path, {
+            role: 'admin',
+            method,
+            ...(method === 'PATCH' ? { body: { pages: 2 } } : {}),
+          });
+          expectRefused(response, `${method} ${path}`);
         }
       }
     });

@@ -12,6 +12,14 @@ export { QueryDTO } from './dto/query.dto.js';
 export { FacetExceptionFilter } from './errors/facet-exception.filter.js';
 export { FacetQueryException } from './errors/facet-query.exception.js';
 export {
+  DEFAULT_BODY_LIMIT,
+  type FacetFastifyOptions,
+  type FacetFastifyReply,
+  type FacetHttpOptions,
+  facetFastifyOptions,
+  useFacetHttp,
+} from './http/index.js';
+export {
   FacetModule,
   type FacetModuleOptions,
   InjectResource,

@@ -1179,6 +1179,52 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         );
         expect(compared).toBe(3);
       });
+
+      it('refuses text with NUL before the database: anywhere in the arguments (400), as an id (404)', async () => {
+        // No column holds NUL and PostgreSQL answers it with an error (SQLSTATE 22021): a natural
+        // key taken from a path parameter (`{ isbn }`) or a String id must never carry it there.
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const service = guardedBooks({ idType: 'int', errorLogger });
+        const reader = { authorId, drafts: false };
+        const attempts: [string, () => Promise<unknown>][] = [
+          ['findOne', () => service.findOne({ where: { isbn: '\u0000' } }, reader)],
+          ['findOne, no caller', () => books().findOne({ where: { isbn: 'x\u0000' } })],
+          ['findUnique', () => books().findUnique({ where: { isbn: '\u0000' } })],
+          ['findUnique, caller', () => service.findUnique({ where: { isbn: '\u0000' } }, reader)],
+          ['findMany', () => service.findMany({ where: { OR: [{ title: { in: ['a\u0000'] } }] } }, reader)],
+          ['count', () => service.count({ where: { author: { name: '\u0000' } } }, reader)],
+          ['query', () => service.query({ where: { title: { contains: '\u0000' } } }, reader)],
+          [
+            'findById include',
+            () => service.findById(1, { include: { reviews: { where: { body: '\u0000' } } } }, reader),
+          ],
+          ['aggregate', () => service.aggregate({ where: { title: '\u0000' }, _count: true }, reader)],
+        ];
+        for (const [helper, attempt] of attempts) {
+          const error = await rejection(attempt());
+          expect(error, helper).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error), helper).toMatchObject({ statusCode: 400, code: 'invalid_type' });
+        }
+        // Every read helper is tried above: a helper added later fails here until it is added to
+        // the attempts (or, if it does not read, to this list of the service's inner steps).
+        const inner = new Set(['constructor', 'clientArgs', 'position', 'cursorAfter', 'withSortKeys']);
+        for (const step of ['stripped', 'withAccess', 'accessWhere', 'scopeRelations', 'assertCaller', 'run'])
+          inner.add(step);
+        const tried = new Set(attempts.map(([helper]) => helper.split(/[ ,]/)[0]));
+        expect(
+          Object.getOwnPropertyNames(QueryService.prototype).filter(
+            (name) => !inner.has(name) && !tried.has(name),
+          ),
+        ).toEqual([]);
+        const reviews = new QueryService<ReviewDelegate, ReviewTypeMap>(prisma.review, { errorLogger });
+        for (const id of ['\u0000', 'r\u0000']) {
+          expect(await rejection(reviews.findById(id))).toBeInstanceOf(NotFoundException);
+          expect(await rejection(reviews.findById(id, { where: { rating: 5 } }))).toBeInstanceOf(
+            NotFoundException,
+          );
+        }
+        expect(errorLogger).not.toHaveBeenCalled();
+      });
     });
   });
 }

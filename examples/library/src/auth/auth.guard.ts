@@ -38,11 +38,12 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
-    request[CALLER] = await this.resolve(request.headers.authorization);
+    request[CALLER] = await this.callerOf(request.headers.authorization);
     return true;
   }
 
-  private async resolve(header: string | string[] | undefined): Promise<Caller> {
+  /** The caller an `Authorization` header names (the API document is served per caller with it too). */
+  async callerOf(header: string | string[] | undefined): Promise<Caller> {
     if (header === undefined || header === '') {
       return { role: 'anonymous', userId: undefined, ability: defineAbility('anonymous') };
     }

@@ -10,10 +10,10 @@ type Subject = Parameters<typeof assertCan>[2];
  * the body is validated: a reader who posts a half-written book learns that readers cannot create
  * books, not which fields the form is missing. It runs after the global AuthGuard.
  */
-class AbilityGuard implements CanActivate {
+export class AbilityGuard implements CanActivate {
   constructor(
-    private readonly action: Action,
-    private readonly subject: Subject,
+    readonly action: Action,
+    readonly subject: Subject,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {

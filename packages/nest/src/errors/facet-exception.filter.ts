@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
 import { isHttpExceptionLike } from './classify-error.js';
 import type { FacetErrorBody } from './facet-query.exception.js';
+import { frameworkRefusal, isFrameworkError, reasonPhrase } from './framework-errors.js';
 import { FACET_ERROR_CODES } from './prisma-error.mapper.js';
 
 /** Machine codes for HTTP exceptions that carry none (Nest's own 404 for an unknown route, a `new ForbiddenException('…')`). */
@@ -19,17 +20,6 @@ const CODE_BY_STATUS: Readonly<Record<number, string>> = {
   503: 'service_unavailable',
   504: 'gateway_timeout',
 };
-
-/** `Bad Request` from `BAD_REQUEST`. */
-function reasonPhrase(status: number): string {
-  const name = HttpStatus[status];
-  if (typeof name !== 'string') return 'Error';
-  return name
-    .toLowerCase()
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
 
 /**
  * The body every error response should have: `{ statusCode, error, message, code }` (plus `path` and
@@ -67,12 +57,30 @@ interface ReplyingAdapter {
 }
 
 /**
+ * The body of an HTTP exception: the framework's refusals (an unknown route, a URL that is not
+ * valid percent-encoding, a body that is not JSON or too large, any other 4xx of Express,
+ * body-parser or Fastify) get a fixed message that repeats nothing of the request and is the same
+ * on both platforms; every other exception keeps its own, in Facet's shape.
+ */
+function httpErrorBody(
+  status: number,
+  response: string | object,
+  cause: unknown,
+  request: unknown,
+): FacetErrorBody {
+  const refusal = frameworkRefusal(status, response, cause, request);
+  if (refusal !== undefined) return refusal;
+  return toFacetErrorBody(status, isFrameworkError(cause) ? reasonPhrase(status) : response);
+}
+
+/**
  * A global exception filter that gives every error response Facet's body shape, including the
  * ones Facet does not build (Nest's 404 for an unknown route, an application's
- * `new ForbiddenException('…')`), so clients handle one shape. Anything that is not an
- * `HttpException` is logged and answered with an opaque 500. Register it with
- * `app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()))`; it works on Express and
- * Fastify.
+ * `new ForbiddenException('…')`), so clients handle one shape. The framework's own refusals get
+ * fixed messages that echo nothing of the request (see `httpErrorBody`). Anything that is not an
+ * `HttpException` is logged and answered with an opaque 500. `useFacetHttp(app)` registers it;
+ * by hand, `app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()))`. It works on
+ * Express and Fastify.
  */
 @Catch()
 export class FacetExceptionFilter implements ExceptionFilter {
@@ -83,17 +91,18 @@ export class FacetExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     let status: number;
-    let response: string | object;
+    let body: FacetErrorBody;
     if (isHttpExceptionLike(exception)) {
       status = exception.getStatus();
-      response = exception.getResponse();
+      const cause = (exception as { cause?: unknown }).cause;
+      body = httpErrorBody(status, exception.getResponse(), cause, http.getRequest());
     } else {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
       status = HttpStatus.INTERNAL_SERVER_ERROR;
-      response = { message: 'Internal server error' };
+      body = toFacetErrorBody(status, { message: 'Internal server error' });
     }
-    this.adapter.reply(http.getResponse(), toFacetErrorBody(status, response), status);
+    this.adapter.reply(http.getResponse(), body, status);
   }
 }

@@ -1,33 +1,21 @@
-import { FacetQueryError, type IssuePath } from '@facet/core';
+import { FacetQueryError } from '@facet/core';
 import type { PipeTransform } from '@nestjs/common';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
-
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-const MAX_DEPTH = 32;
-
-function prototypeKeyPath(value: unknown, path: (string | number)[], depth: number): IssuePath | undefined {
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
-  for (const [key, member] of Object.entries(value)) {
-    if (PROTOTYPE_KEYS.has(key)) return [...path, key];
-    const found = prototypeKeyPath(member, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
+import { DEFAULT_MAX_BODY_DEPTH, findJsonBodyIssue } from './json-body-check.js';
 
 /**
- * Refuses (400 `prototype_key`) a JSON body with a `__proto__`, `constructor` or `prototype` key at
- * any depth. `JSON.parse` keeps such keys as own properties and `ValidationPipe` drops them without
- * a word; as for query strings, a key that would be dropped silently is refused instead.
+ * Refuses (400) a JSON body with a `__proto__`, `constructor` or `prototype` key at any depth
+ * (`prototype_key`), or one nested deeper than `maxDepth` (`too_deep`), before anything else reads
+ * it. `JSON.parse` keeps such keys as own properties and `ValidationPipe` drops them without a
+ * word; as for query strings, a key that would be dropped silently is refused instead. A deep body
+ * would overflow the stack of the validators that follow (a 500); the check itself keeps its own.
  */
 export class RefusePrototypeKeysPipe implements PipeTransform<unknown, unknown> {
+  constructor(private readonly maxDepth: number = DEFAULT_MAX_BODY_DEPTH) {}
+
   transform(value: unknown): unknown {
-    const path = prototypeKeyPath(value, [], 0);
-    if (path) {
-      throw new FacetQueryException(
-        new FacetQueryError([{ code: 'prototype_key', path, message: 'This key is not allowed.' }]),
-      );
-    }
+    const issue = findJsonBodyIssue(value, this.maxDepth);
+    if (issue) throw new FacetQueryException(new FacetQueryError([issue]));
     return value;
   }
 }

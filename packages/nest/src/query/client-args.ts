@@ -1,4 +1,5 @@
 import { FacetQueryError } from '@facet/core';
+import { isCleanText } from '../policy/operands.js';
 import { literalArgs } from './literal-operands.js';
 import type { ModelTypes } from './model-types.js';
 import { isServerWhere } from './server-where.js';
@@ -35,17 +36,30 @@ export interface ClientArgsOptions {
  * (relation filters, include `where`s and `_count` filters included), a reserved key anywhere is
  * refused, and every filter operand is made literal by the operator table (see `literalArgs`).
  * Objects that need no change are shared, not copied; the input is never mutated. Where-inputs
- * marked with `serverWhere` are the server's own and are not entered.
+ * marked with `serverWhere` are the server's own and are not prepared, with one exception: a text
+ * with NUL is refused anywhere, theirs included. No column holds it and PostgreSQL answers it with
+ * an error, and a server's where can carry a path parameter (`{ isbn }` of `/books/isbn/%00`).
  *
- * @throws {FacetQueryError} (a 400) naming the path of a reserved key, an operator the field's
- * filter does not have, or one with no literal meaning in its mode.
+ * @throws {FacetQueryError} (a 400) naming the path of a reserved key, a text with NUL, an operator
+ * the field's filter does not have, or one with no literal meaning in its mode.
  */
 export function prepareClientArgs<T>(args: T, options: ClientArgsOptions): T {
-  refuseReservedKeys(args, [], 0);
+  refuseUnsendable(args, [], 0, false);
   return literalArgs(args, options.model, options.literalSearch);
 }
 
-function refuseReservedKeys(value: unknown, path: (string | number)[], depth: number): void {
+function refuseUnsendable(value: unknown, path: (string | number)[], depth: number, server: boolean): void {
+  if (typeof value === 'string') {
+    if (isCleanText(value)) return;
+    throw new FacetQueryError([
+      {
+        code: 'invalid_type',
+        path: path.slice(),
+        expected: 'text without NUL characters',
+        message: 'text with NUL characters is not accepted',
+      },
+    ]);
+  }
   if (depth > MAX_DEPTH) {
     throw new FacetQueryError([
       { code: 'too_deep', path, limit: MAX_DEPTH, message: 'arguments nest too deeply' },
@@ -54,20 +68,21 @@ function refuseReservedKeys(value: unknown, path: (string | number)[], depth: nu
   if (Array.isArray(value)) {
     value.forEach((item: unknown, index) => {
       path.push(index);
-      refuseReservedKeys(item, path, depth + 1);
+      refuseUnsendable(item, path, depth + 1, server);
       path.pop();
     });
     return;
   }
-  if (!isPlainObject(value) || isServerWhere(value)) return;
+  if (!isPlainObject(value)) return;
+  const own = server || isServerWhere(value);
   for (const key of Object.keys(value)) {
     path.push(key);
-    if (isReservedKey(key)) {
+    if (!own && isReservedKey(key)) {
       throw new FacetQueryError([
         { code: 'unknown_key', path: path.slice(), message: 'keys starting with $ or __ are not accepted' },
       ]);
     }
-    refuseReservedKeys(value[key], path, depth + 1);
+    refuseUnsendable(value[key], path, depth + 1, own);
     path.pop();
   }
 }

@@ -16,6 +16,13 @@ describe('parseId', () => {
     expect(parseId(7, 'string')).toBe('7');
   });
 
+  it('reads no id from a text with NUL, whatever the type', () => {
+    for (const type of ['string', 'as-given', 'int', 'bigint'] as const) {
+      expect(parseId('\u0000', type)).toBeUndefined();
+      expect(parseId('7\u0000', type)).toBeUndefined();
+    }
+  });
+
   it('reads BigInt ids within 64 bits', () => {
     expect(parseId('9007199254740993', 'bigint')).toBe(9_007_199_254_740_993n);
     expect(parseId('9223372036854775808', 'bigint')).toBeUndefined();

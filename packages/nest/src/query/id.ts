@@ -1,3 +1,4 @@
+import { isCleanText } from '../policy/operands.js';
 import { readRuntimeFields } from './runtime-model.js';
 
 /**
@@ -36,10 +37,12 @@ const CANONICAL_INTEGER = /^(0|-?[1-9]\d*)$/;
 
 /**
  * Turns a path parameter into the id value Prisma expects, or `undefined` when no row can have it
- * (`'abc'` for an Int id). The caller answers that with the same 404 as a missing row: a value
- * that cannot be an id names no record, and a distinct 400 would only tell the client the key type.
+ * (`'abc'` for an Int id, a text with NUL, which no column holds and PostgreSQL refuses with an
+ * error). The caller answers that with the same 404 as a missing row: a value that cannot be an id
+ * names no record, and a distinct 400 would only tell the client the key type.
  */
 export function parseId(raw: unknown, idType: IdType): number | bigint | string | undefined {
+  if (typeof raw === 'string' && !isCleanText(raw)) return undefined;
   switch (idType) {
     case 'as-given':
       return typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'bigint' ? raw : undefined;

@@ -38,6 +38,7 @@ import {
   type ResolvedQueryServiceOptions,
   resolveQueryServiceOptions,
 } from './query-service.options.js';
+import { readsRelationJoins, withRelationLoadStrategy } from './relation-load-strategy.js';
 import { readRuntimeFields } from './runtime-model.js';
 import { uniqueWhereAsFilter } from './unique-where.js';
 
@@ -193,6 +194,7 @@ export class QueryService<
   readonly modelTypes: ModelTypes | undefined;
   private readonly cursors: CursorCodec;
   private readonly provider: string | undefined;
+  private readonly relationJoins: boolean;
 
   constructor(
     protected readonly delegate: TDelegate,
@@ -204,6 +206,7 @@ export class QueryService<
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
     this.modelTypes = readModelTypes(delegate);
     this.provider = readProvider(delegate);
+    this.relationJoins = readsRelationJoins(delegate);
     this.cursors = new CursorCodec(
       this.options.cursorSecret,
       this.options.cursorScope ?? this.modelTypes?.name ?? this.options.access?.subject ?? 'default',
@@ -581,16 +584,18 @@ export class QueryService<
    */
   protected scopeRelations(args: DelegateArgs, ability: TAbility | undefined): DelegateArgs {
     const { dto, maxIncludeTake, access } = this.options;
-    if (dto === undefined) return args;
+    // A relation load sorted by a `_count` is loaded by separate queries (see relation-load-strategy.ts).
+    if (dto === undefined) return withRelationLoadStrategy(args, this.relationJoins);
     const accessFor =
       ability === undefined || access === undefined
         ? undefined
         : (subject: string) => this.accessWhere(ability, subject);
-    return scopeRelationAccess(args, dto, {
+    const scoped = scopeRelationAccess(args, dto, {
       maxIncludeTake,
       model: this.modelTypes,
       ...(accessFor ? { accessFor } : {}),
     });
+    return withRelationLoadStrategy(scoped, this.relationJoins);
   }
 
   /**

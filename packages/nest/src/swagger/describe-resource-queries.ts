@@ -5,13 +5,16 @@ import type { FieldContext } from '../projection/field-schema.types.js';
 import type { ModelTypes } from '../query/model-types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
+import { hideResponseFields } from './hide-response-fields.js';
 import { ResourceQuerySchemas } from './resource-query-schemas.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
+import { dropSchemasNoLongerUsed, usedSchemas } from './used-schemas.js';
 
 export interface DescribeResourceQueriesOptions {
   /**
-   * The `expose` context the document is written for: fields hidden from it are left out, as the
-   * server refuses them for such a caller. @default {} (a caller no rule grants anything)
+   * The `expose` context the document is written for: fields hidden from it are left out of the
+   * query parameters (the server refuses them for such a caller) and of the DTOs' response schemas
+   * (the server strips them from its responses). @default {} (a caller no rule grants anything)
    */
   readonly context?: FieldContext;
 }
@@ -27,7 +30,9 @@ interface Described {
  * `ApiResourceRoutes(Dto)` (or `ApiFacetQuery({ dto })`) documented with schemas derived from each
  * resource: the fields its DTO lets this caller name, the operators each field type takes (the
  * operand grammar the server enforces), enums, relations and sort directions. Generators such as
- * openapi-typescript then produce usable filter types. Call it on the document before serving it:
+ * openapi-typescript then produce usable filter types. The DTOs' response schemas lose the fields
+ * the context may not see. A document is written for one context: serve each caller the one of its
+ * own (`resourceDocuments` builds and keeps one per context). Call it on the document before serving it:
  *
  * ```ts
  * const document = SwaggerModule.createDocument(app, config);
@@ -49,6 +54,7 @@ export function describeResourceQueries(
     });
     byDto.set(definition.dto.name, { dto: definition.dto, model: resource.modelTypes });
   }
+  const used = usedSchemas(document);
   const builder = new ResourceQuerySchemas(options.context ?? {});
   for (const item of Object.values(document.paths)) {
     for (const operation of [item.get, item.post, item.put, item.patch, item.delete]) {
@@ -62,6 +68,12 @@ export function describeResourceQueries(
   }
   document.components ??= {};
   document.components.schemas = { ...document.components.schemas, ...builder.schemas };
+  hideResponseFields(
+    document,
+    resources.map((definition) => definition.dto),
+    options.context ?? {},
+  );
+  dropSchemasNoLongerUsed(document, used);
   return document;
 }
 

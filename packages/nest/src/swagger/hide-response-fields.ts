@@ -1,0 +1,48 @@
+import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
+import type { DtoClass, FieldContext } from '../projection/field-schema.types.js';
+
+/** `dtos` and every DTO their relations lead to, once each (relations may form cycles). */
+function reachableDtos(dtos: readonly DtoClass[]): DtoClass[] {
+  const seen = new Set<DtoClass>();
+  const pending = [...dtos];
+  for (let dto = pending.pop(); dto !== undefined; dto = pending.pop()) {
+    if (seen.has(dto)) continue;
+    seen.add(dto);
+    for (const field of getFieldSchema(dto).fields.values()) {
+      if (field.kind === 'relation') pending.push(field.target);
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * Leaves out of the response schemas (`components.schemas.<DtoName>`, written by `@nestjs/swagger`
+ * from `@ApiProperty`) every field and relation of a DTO that its `expose` rule hides from
+ * `context`: the server strips them from such a caller's responses, so its document should not name
+ * them either. DTOs reached through relations are included. Changes `document` in place.
+ */
+export function hideResponseFields(
+  document: OpenAPIObject,
+  dtos: readonly DtoClass[],
+  context: FieldContext,
+): void {
+  const schemas = document.components?.schemas;
+  if (schemas === undefined) return;
+  for (const dto of reachableDtos(dtos)) {
+    const schema = schemas[dto.name] as SchemaObject | undefined;
+    if (schema === undefined || '$ref' in schema || schema.properties === undefined) continue;
+    const hidden = [...getFieldSchema(dto).fields.values()]
+      .filter((field) => !isFieldVisible(field, context))
+      .map((field) => field.name);
+    if (hidden.length === 0) continue;
+    const properties = { ...schema.properties };
+    for (const name of hidden) delete properties[name];
+    const required = schema.required?.filter((name) => !hidden.includes(name));
+    schemas[dto.name] = {
+      ...schema,
+      properties,
+      ...(required === undefined ? {} : { required }),
+    };
+  }
+}

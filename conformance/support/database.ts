@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { BaseDelegateTypeMap } from '@facet/nest';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { type Prisma, PrismaClient } from '../../packages/nest/test/generated/postgresql/client.js';
+import { Prisma, PrismaClient } from '../../packages/nest/test/generated/postgresql/client.js';
 
-export type { Prisma, PrismaClient };
+export { Prisma, PrismaClient };
 
 /** The type map an application writes for its Book model (spec 2.5). */
 export interface BookTypeMap extends BaseDelegateTypeMap {

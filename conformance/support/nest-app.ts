@@ -20,6 +20,7 @@ import {
   type BookDelegate,
   type BookTypeMap,
   type Database,
+  type Prisma,
   READER,
   STAFF,
 } from './database.js';
@@ -80,7 +81,7 @@ export interface RunningNestApp {
 /** Starts the app on a free port over the given database; `options` go to the books service. */
 export async function startNestApp(
   database: Database,
-  options: QueryServiceOptions<Ability> = {},
+  options: QueryServiceOptions<Ability, Prisma.BookWhereInput> = {},
 ): Promise<RunningNestApp> {
   const service: BookService = new QueryService(database.prisma.book, {
     subject: 'Book',

@@ -140,11 +140,8 @@ describe('4.4 Fields projection', () => {
       dto: BookDto,
       map: (row) => toDto(row as LoadedBook),
     });
-    const page = await resource.query({
-      fields: 'items{title},meta{page,itemCount}',
-      perPage: 2,
-      orderBy: { id: 'asc' },
-    });
+    const query = { fields: 'items{title},meta{page,itemCount}', perPage: 2, orderBy: { id: 'asc' } };
+    const page = await resource.query(query);
     expect(page).toEqual({
       items: [{ title: 'Notes' }, { title: 'Drafts' }],
       meta: { page: 1, itemCount: 5 },

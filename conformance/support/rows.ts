@@ -42,7 +42,7 @@ function statusOf(cell: string): RowStatus | undefined {
 /**
  * Reads the rows of the page: table lines whose first cell is a row id, with the status column
  * found by its header (`Status`). The departures summary is the table under its heading, whose
- * first cell links to a row (`[4.6.a](#46-access-filter-merge)`).
+ * first cell links to the rows it covers (`[4.6.a](#46-access-filter-merge)`).
  */
 export function readPage(text: string): PageRows {
   const rows: PageRow[] = [];
@@ -64,8 +64,9 @@ export function readPage(text: string): PageRows {
     const statusColumn = header.indexOf('Status');
     const first = row[0] ?? '';
     if (inSummary) {
-      const linked = /^\[([^\]]+)\]/.exec(first)?.[1];
-      if (linked !== undefined && ROW_ID.test(linked)) departures.push(linked);
+      for (const [, linked] of first.matchAll(/\[([^\]]+)\]\(#/g)) {
+        if (ROW_ID.test(linked as string)) departures.push(linked as string);
+      }
       return;
     }
     if (!ROW_ID.test(first)) return;

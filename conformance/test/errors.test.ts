@@ -71,13 +71,19 @@ const reviews = () =>
 describe('7. Errors', () => {
   it('7.a an ORM validation-like error is a BadRequestException', async () => {
     const { books } = service();
-    const invalid = await answer(books.findMany({ where: { title: { contains: 5 } } } as never));
+    // A select of a field the model lacks: nothing before Prisma looks at select's names.
+    const invalid = await answer(books.findMany({ select: { titel: true } } as never));
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: 'invalid_query' });
     expect((invalid.error.cause as Error).name).toBe('PrismaClientValidationError');
     // Facet's own refusals are validation-like too, and name the path.
     const refused = await answer(books.query({ perPage: 0 }));
     expect(refused).toMatchObject({ status: 400, body: { path: 'perPage' } });
+    const operand = await answer(books.findMany({ where: { title: { contains: 5 } } } as never));
+    expect(operand).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_type', path: 'where.title.contains' },
+    });
   });
 
   it('7.b a coded request error the query caused is a BadRequestException', async () => {
@@ -162,7 +168,7 @@ describe('7. Errors', () => {
     expect(await answer(internal.books.findMany({}, READER))).toMatchObject({ status: 500 });
     expect(internal.logged).toHaveLength(1);
 
-    const invalid = { where: { title: { contains: 5 } } } as never;
+    const invalid = { select: { titel: true } } as never;
     const mapped = service();
     await answer(mapped.books.findMany(invalid));
     expect(mapped.logged.map((entry) => entry.context.status)).toEqual([400]);

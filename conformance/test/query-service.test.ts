@@ -37,7 +37,12 @@ let guarded: QueryService<BookDelegate, BookTypeMap, Ability>;
 beforeAll(async () => {
   database = await openDatabase();
   books = new QueryService(database.prisma.book);
-  guarded = new QueryService(database.prisma.book, { subject: 'Book', accessibleWhere });
+  // Refusals are asserted here, so the default logger's lines would only be noise.
+  guarded = new QueryService(database.prisma.book, {
+    subject: 'Book',
+    accessibleWhere,
+    errorLogger: () => {},
+  });
 });
 afterAll(() => database?.close());
 
@@ -255,7 +260,10 @@ describe('4.3 Server query methods', () => {
       subject: 'Book',
       accessibleWhere,
     });
-    expect((await service.findUnique({ where: { isbn: '9780000000011' } }))?.id).toBe(1);
+    // A read of the server's own (4.6.g): no ability, no access filter, Prisma's findUnique.
+    expect(
+      (await service.findUnique({ where: { isbn: '9780000000011' } }, undefined, { trusted: true }))?.id,
+    ).toBe(1);
     expect(traced.calls.at(-1)?.method).toBe('findUnique');
     expect(await service.findUnique({ where: { isbn: '9780000000028' } }, READER)).toBeNull();
     expect(traced.calls.at(-1)).toEqual({
@@ -276,8 +284,16 @@ describe('4.3 Server query methods', () => {
       },
       _max: { price: '99999999.99' },
     });
-    // No ability parameter: the caller passes a constrained where.
-    expect(books.aggregate.length).toBe(1);
+    expect(await books.aggregate({ _max: { publishedAt: true } })).toEqual({ _max: { publishedAt: null } });
+  });
+
+  it('4.3.e departure: aggregate takes an ability, and merges its access filter', async () => {
+    expect(await guarded.aggregate({ _count: { _all: true } }, READER)).toEqual({
+      _count: { _all: VISIBLE.length },
+    });
+    expect(await guarded.aggregate({ _count: { _all: true } }, STAFF)).toEqual({
+      _count: { _all: ALL.length },
+    });
   });
 
   it('4.3.f count: a number', async () => {
@@ -373,18 +389,24 @@ describe('4.6 Access-filter merge', () => {
     expect((await guarded.findUnique({ where: { id: 2 } }, STAFF))?.id).toBe(2);
   });
 
-  it('4.6.e aggregate takes no ability: the caller passes a constrained where', async () => {
+  it('4.6.e departure: aggregate merges the access filter of an ability; the constrained where of the specification needs { trusted: true }', async () => {
     const traced = recorded(database.prisma.book);
     const service = new QueryService<BookDelegate, BookTypeMap, Ability>(traced.delegate, {
       subject: 'Book',
       accessibleWhere,
+      errorLogger: () => {},
     });
+    expect(await service.aggregate({ where: { genre: 'SCIENCE' }, _count: { _all: true } }, READER)).toEqual({
+      _count: { _all: 2 },
+    });
+    expect(traced.calls.at(-1)?.args.where).toEqual({ AND: [{ published: true }, { genre: 'SCIENCE' }] });
+    // The specification's call: no ability, a where the caller constrained, said to be the server's.
     const where = accessibleWhere(READER, 'Book');
-    expect(await service.aggregate({ where, _count: { _all: true } })).toEqual({
-      _count: { _all: VISIBLE.length },
-    });
-    expect(traced.calls.at(-1)?.args.where).toEqual(where);
-    expect(service.aggregate.length).toBe(1);
+    const trusted = await service.aggregate({ where, _count: { _all: true } }, undefined, { trusted: true });
+    expect(trusted).toEqual({ _count: { _all: VISIBLE.length } });
+    expect(await rejection(service.aggregate({ where, _count: { _all: true } }))).toBeInstanceOf(
+      InternalServerErrorException,
+    );
   });
 
   it("4.6.f with the dto option, related rows are filtered by their own subject's access (Facet's choice)", async () => {
@@ -401,11 +423,43 @@ describe('4.6 Access-filter merge', () => {
   });
 });
 
+describe('4.6 Access-filter merge: the caller rule', () => {
+  it('4.6.g departure: a service with an access configuration refuses a read that names no caller, unless trusted', async () => {
+    const logged: { context: { kind: string } }[] = [];
+    const traced = recorded(database.prisma.book);
+    const service = new QueryService<BookDelegate, BookTypeMap, Ability>(traced.delegate, {
+      subject: 'Book',
+      accessibleWhere,
+      errorLogger: (entry) => logged.push(entry),
+    });
+    for (const read of [
+      () => service.findMany(),
+      () => service.findOne(),
+      () => service.findById(1),
+      () => service.findUnique({ where: { id: 1 } }),
+      () => service.count(),
+      () => service.query(),
+      () => service.aggregate({ _count: true }),
+    ]) {
+      expect(await rejection(read())).toBeInstanceOf(InternalServerErrorException);
+    }
+    expect(traced.calls).toEqual([]);
+    expect(new Set(logged.map((entry) => entry.context.kind))).toEqual(new Set(['configuration']));
+    expect(ids(await service.findMany({}, undefined, { trusted: true }))).toEqual(ALL);
+    expect(await rejection(service.findMany({}, READER, { trusted: true }))).toBeInstanceOf(
+      InternalServerErrorException,
+    );
+    // Without an access configuration the ability stays optional.
+    expect(ids(await books.findMany())).toEqual(ALL);
+  });
+});
+
 describe('5. Authentication (server)', () => {
-  it('5.2 the server passes an optional ability into the read helpers', async () => {
+  it('5.2 the server passes an optional ability into the read helpers (required where access is configured)', async () => {
     expect(ids(await guarded.findMany({}, READER))).toEqual(VISIBLE);
     expect(ids(await guarded.findMany({}, STAFF))).toEqual(ALL);
     expect(ids(await books.findMany())).toEqual(ALL);
+    expect(await rejection(guarded.findMany())).toBeInstanceOf(InternalServerErrorException);
   });
 });
 

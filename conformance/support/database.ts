@@ -104,6 +104,21 @@ export const LIBRARY = {
     { id: 'r-2', rating: 2, body: 'unfinished', bookId: 2 },
     { id: 'r-3', rating: 4, body: 'thorough', bookId: 3 },
   ],
+  /** A model without an id column: its primary key is @@id([isbn, printing]). */
+  editions: [
+    { isbn: '9780000000011', printing: 1, copies: 300 },
+    { isbn: '9780000000011', printing: 2, copies: 0 },
+    { isbn: '9780000000035', printing: 1, copies: 300 },
+  ],
+  /** A key not called id: `code String @id`. */
+  quotes: [
+    { code: 'q-b', text: 'The Analytical Engine weaves algebraical patterns', bookId: 1 },
+    {
+      code: 'q-a',
+      text: 'The more I study, the more insatiable I feel my genius for it to be',
+      bookId: null,
+    },
+  ],
 } as const;
 
 export const PUBLISHED = LIBRARY.books.filter((book) => book.published);
@@ -130,6 +145,8 @@ export async function openDatabase(): Promise<Database> {
   await prisma.author.createMany({ data: LIBRARY.authors.map((author) => ({ ...author })) });
   await prisma.book.createMany({ data: LIBRARY.books.map((book) => ({ ...book })) });
   await prisma.review.createMany({ data: LIBRARY.reviews.map((review) => ({ ...review })) });
+  await prisma.edition.createMany({ data: LIBRARY.editions.map((edition) => ({ ...edition })) });
+  await prisma.quote.createMany({ data: LIBRARY.quotes.map((quote) => ({ ...quote })) });
   return {
     prisma,
     sql,

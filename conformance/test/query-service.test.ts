@@ -218,6 +218,30 @@ describe('2.4 Query input', () => {
 });
 
 describe('2.6 Service construction', () => {
+  it('2.6.a QueryService is constructed with the delegate, of any model: its key is read from the schema', async () => {
+    // Edition has no id column: its primary key is @@id([isbn, printing]), a String and an Int.
+    const editions = new QueryService(database.prisma.edition);
+    const [edition] = LIBRARY.editions;
+    const expected = { ...edition, note: null };
+    expect(await editions.findById({ isbn: edition.isbn, printing: edition.printing })).toEqual(expected);
+    expect(await editions.findById([edition.isbn, edition.printing])).toEqual(expected);
+    // A path parameter carries the key as JSON: each part is read by its field's type.
+    expect(await editions.findById(`["${edition.isbn}","${edition.printing}"]`)).toEqual(expected);
+    expect(await rejection(editions.findById(edition.isbn))).toBeInstanceOf(NotFoundException);
+    // Pages end their sort with both key fields: a total order.
+    const page = await editions.query({ orderBy: { copies: 'desc' } });
+    expect(page.items.map((row) => `${row.isbn}/${row.printing}`)).toEqual([
+      '9780000000011/1',
+      '9780000000035/1',
+      '9780000000011/2',
+    ]);
+    // Quote's key is `code`; idField names a key the schema does not tell (a wrapped delegate's).
+    expect((await new QueryService(database.prisma.quote).findById('q-a')).bookId).toBeNull();
+    const wrapped = { ...recorded(database.prisma.book).delegate } as BookDelegate;
+    const byIsbn = new QueryService<BookDelegate, BookTypeMap>(wrapped, { idField: 'isbn' });
+    expect((await byIsbn.findById(LIBRARY.books[1].isbn)).id).toBe(2);
+  });
+
   it('2.6.b subject and accessibleWhere enable the merge, and only together', async () => {
     expect(ids(await guarded.findMany({}, READER))).toEqual(VISIBLE);
     expect(() => new QueryService(database.prisma.book, { subject: 'Book' })).toThrow(/together/);

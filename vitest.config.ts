@@ -10,6 +10,8 @@ export default defineConfig({
       'examples/library/vitest.fastify.config.ts',
       'examples/quickstart',
       'bench',
+      // Last: it reads the packages' dist/, which `npm test` builds first.
+      'conformance',
     ],
   },
 });

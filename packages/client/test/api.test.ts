@@ -99,9 +99,22 @@ describe('createApiClient', () => {
     expect(last().headers.authorization).toBe('Basic xyz');
   });
 
-  it('sends the time zone only when the application names a header', async () => {
-    await createApiClient({ origin: server.origin }).get('/books/1');
+  it('resolves the time zone on every request, and sends it only when the application names a header', async () => {
+    const zones = ['Asia/Kathmandu', 'Europe/Paris'];
+    let calls = 0;
+    const unnamed = createApiClient({ origin: server.origin, getTimezone: () => zones[calls++ % 2] });
+    await unnamed.get('/books/1');
+    await unnamed.get('/books/2');
+    expect(calls).toBe(2);
     expect(Object.keys(last().headers).filter((name) => name.includes('zone'))).toEqual([]);
+
+    const failing = createApiClient({
+      origin: server.origin,
+      getTimezone: () => {
+        throw new Error('no zone');
+      },
+    });
+    await expect(failing.get('/books/1')).rejects.toThrow('no zone');
 
     await createApiClient({ origin: server.origin, timezoneHeader: 'X-Timezone' }).get('/books/1');
     expect(last().headers['x-timezone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -46,6 +46,7 @@ export {
   type QueryReadOptions,
   QueryService,
   type QueryServiceOptions,
+  type RecordId,
   serverWhere,
 } from './query/index.js';
 export {

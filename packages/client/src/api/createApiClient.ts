@@ -31,12 +31,15 @@ export interface ApiClientOptions {
    */
   tokenScheme?: string | null;
   /**
-   * The header that carries the IANA time zone (`X-Timezone`, say). Facet default, not from the spec.
-   * @default none: no time-zone header is sent unless the application names one
+   * The header that carries the time zone the interceptor resolves (`X-Timezone`, say). Facet
+   * default, not from the spec (which leaves the carrier open): none, because a custom header makes
+   * every cross-origin request preflighted, and a server that does not allow it refuses them all.
+   * @default none: the zone is resolved on every request but sent only when a header is named
    */
   timezoneHeader?: string | null;
   /**
-   * Returns the time zone to send in `timezoneHeader`; only called when that header is named.
+   * Returns the IANA time zone (`Europe/Paris`); called on every request, like `getToken`. A
+   * getter that throws fails the request. The result goes in `timezoneHeader` when one is named.
    * @default the runtime's zone, `Intl.DateTimeFormat().resolvedOptions().timeZone`
    */
   getTimezone?: Getter<string | null | undefined>;
@@ -89,6 +92,9 @@ function defaultOrigin(): string {
 
 const baseUrl = (origin: string, version: string): string => `${origin.replace(/\/+$/, '')}/api/${version}`;
 
+/** The runtime's current zone, asked anew each time: the user may change it while a page is open. */
+const runtimeTimezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * Creates an ordinary axios instance for a Facet API: base URL `<origin>/api/<version>`, nested query
  * parameters in the Facet wire format, and a request interceptor that resolves the token and the
@@ -104,7 +110,7 @@ export function createApiClient(options: ApiClientOptions = {}, version = 'v1'):
   if (segment === '' || segment.includes('/')) {
     throw new TypeError(`createApiClient: \`version\` must be one path segment such as "v1", got ${version}`);
   }
-  const { origin = defaultOrigin(), getToken, getTimezone, timezoneHeader } = options;
+  const { origin = defaultOrigin(), getToken, getTimezone = runtimeTimezone, timezoneHeader } = options;
   const tokenHeader = options.tokenHeader ?? 'Authorization';
   const scheme = options.tokenScheme === undefined ? 'Bearer' : options.tokenScheme;
 
@@ -118,9 +124,9 @@ export function createApiClient(options: ApiClientOptions = {}, version = 'v1'):
     const [resolvedOrigin, token, zone] = await Promise.all([
       typeof origin === 'function' && config.baseURL === undefined ? origin() : undefined,
       getToken?.(),
-      timezoneHeader
-        ? (getTimezone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone))()
-        : undefined,
+      // The spec's interceptor resolves the zone for every request (docs/spec-conformance.md#41-client-construction);
+      // where it is sent is Facet's choice, and by default nowhere.
+      getTimezone(),
     ]);
     if (resolvedOrigin !== undefined) config.baseURL = baseUrl(resolvedOrigin, segment);
     // A header the request sets itself wins over the interceptor.

@@ -6,6 +6,7 @@ export type {
   QueryDelegate,
 } from './delegate.types.js';
 export { detectIdType, type IdType, parseId } from './id.js';
+export { type IdPart, type KeyField, parseKey, type RecordId, resolveKey } from './key.js';
 export { type ModelTypes, readModelTypes, type ScalarType } from './model-types.js';
 export { type Paging, type PagingLimits, resolvePaging } from './paging.js';
 export { QueryService } from './query.service.js';

@@ -26,9 +26,9 @@ const ORDERED_TYPES: ReadonlySet<string> = new Set([
   'Boolean',
 ]);
 
-/** A paged read's sort, made total by the id field. */
+/** A paged read's sort, made total by the key's fields. */
 export interface TotalOrder {
-  /** What goes to Prisma: the client's sort, then the id field unless it already is a key. */
+  /** What goes to Prisma: the client's sort, then each key field it does not already have. */
   readonly orderBy: readonly object[];
   /**
    * The scalar keys keyset paging compares, in order; `undefined` when a key is not a scalar of
@@ -53,12 +53,13 @@ function defaultNulls(provider: string | undefined, direction: Direction): Nulls
 }
 
 /**
- * The client's `orderBy` (an object or a list of objects) ended by `idField` ascending, so that
- * rows with equal keys still come in one fixed order and pages never repeat or skip a row.
+ * The client's `orderBy` (an object or a list of objects) ended by each field of the model's key
+ * (`keyFields`: one, or a compound key's) ascending, unless the sort already has it, so that rows
+ * with equal sort values still come in one fixed order and pages never repeat or skip a row.
  */
 export function totalOrder(
   orderBy: unknown,
-  idField: string,
+  keyFields: readonly string[],
   model: ModelTypes | undefined,
   provider: string | undefined,
 ): TotalOrder {
@@ -104,15 +105,20 @@ export function totalOrder(
     }
   }
   if (model === undefined) keys = undefined;
-  const hasId = entries.some((entry) => Object.hasOwn(entry, idField));
-  const ordered = hasId ? entries : [...entries, { [idField]: 'asc' }];
-  if (keys !== undefined && !keys.some((key) => key.field === idField)) {
+  const missing = keyFields.filter((field) => !entries.some((entry) => Object.hasOwn(entry, field)));
+  const ordered = [...entries, ...missing.map((field) => ({ [field]: 'asc' }))];
+  for (const field of keyFields) {
+    if (keys === undefined || keys.some((key) => key.field === field)) continue;
+    // A key field's value is never null, and its type's order is the one the key's type gives.
+    const type = model?.scalar(field);
+    const enumValues = type === 'Enum' ? model?.enumValues(field) : undefined;
     keys.push({
-      field: idField,
+      field,
       direction: 'asc',
       nulls: defaultNulls(provider, 'asc'),
       nullable: false,
-      boolean: false,
+      boolean: type === 'Boolean',
+      ...(enumValues === undefined ? {} : { enumValues }),
     });
   }
   const signature = JSON.stringify(keys?.map((key) => [key.field, key.direction, key.nulls]) ?? ordered);
@@ -143,7 +149,7 @@ function after(key: SortKey, value: unknown): object | undefined {
  * The rows after a position in a total order: for keys k1..kn and the position's values v1..vn,
  * (k1 after v1) or (k1 = v1 and k2 after v2) or ... Nulls sort where the key says.
  */
-export function keysetWhere(keys: readonly SortKey[], values: readonly unknown[], idField: string): object {
+export function keysetWhere(keys: readonly SortKey[], values: readonly unknown[], anyField: string): object {
   const branches: object[] = [];
   const equal: object[] = [];
   keys.forEach((key, index) => {
@@ -153,6 +159,6 @@ export function keysetWhere(keys: readonly SortKey[], values: readonly unknown[]
     equal.push({ [key.field]: value === null ? null : { equals: value } });
   });
   // An empty OR reads as "no filter" in places (see access/empty-or.ts); say "no row" plainly.
-  if (branches.length === 0) return { [idField]: { in: [] } };
+  if (branches.length === 0) return { [anyField]: { in: [] } };
   return branches.length === 1 ? (branches[0] as object) : { OR: branches };
 }

@@ -10,8 +10,7 @@ describe('resolveQueryServiceOptions', () => {
       access: undefined,
       defaultPerPage: 20,
       maxPerPage: 100,
-      idField: 'id',
-      idType: 'int',
+      key: [{ name: 'id', type: 'int' }],
       maxPage: 10_000,
       maxIncludeTake: 100,
       dto: undefined,
@@ -28,6 +27,9 @@ describe('resolveQueryServiceOptions', () => {
     [{ maxPerPage: 1.5 }, RangeError, /`maxPerPage`/],
     [{ defaultPerPage: 50, maxPerPage: 10 }, RangeError, /`defaultPerPage`.*`maxPerPage`/],
     [{ idField: '' }, TypeError, /`idField`/],
+    [{ idField: [] }, TypeError, /`idField`/],
+    [{ idField: ['isbn', 'isbn'] }, TypeError, /`idField`/],
+    [{ idField: ['isbn', 7] }, TypeError, /`idField`/],
     [{ idType: 'uuid' }, TypeError, /`idType`/],
     [{ subject: 'Book' }, TypeError, /`subject` and `accessibleWhere`/],
     [{ accessibleWhere: () => ({}) }, TypeError, /`subject` and `accessibleWhere`/],
@@ -47,7 +49,16 @@ describe('resolveQueryServiceOptions', () => {
   });
 
   it("resolves idType 'auto' to 'as-given' for a delegate without Prisma's data model", () => {
-    expect(resolveQueryServiceOptions({}, {}).idType).toBe('as-given');
-    expect(resolveQueryServiceOptions({ idType: 'as-given' }).idType).toBe('as-given');
+    expect(resolveQueryServiceOptions({}, {}).key).toEqual([{ name: 'id', type: 'as-given' }]);
+    expect(resolveQueryServiceOptions({ idType: 'as-given' }).key).toEqual([
+      { name: 'id', type: 'as-given' },
+    ]);
+  });
+
+  it('takes a list of fields for a compound key, and applies a given idType to every part', () => {
+    expect(resolveQueryServiceOptions({ idField: ['isbn', 'printing'], idType: 'string' }, {}).key).toEqual([
+      { name: 'isbn', type: 'string' },
+      { name: 'printing', type: 'string' },
+    ]);
   });
 });

@@ -7,7 +7,8 @@ import type {
   KnownRequestErrorStatus,
 } from '../errors/classify-error.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
-import { detectIdType, type IdType } from './id.js';
+import type { IdType } from './id.js';
+import { type KeyField, resolveKey } from './key.js';
 import type { QueryOperation } from './query.types.js';
 
 /** What `errorLogger` receives: the original error and everything needed to understand it. */
@@ -81,17 +82,21 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    */
   maxPage?: number;
   /**
-   * The primary-key field `findById` filters on.
-   * @default 'id'
+   * The key `findById` looks a record up by, and every paged read's sort ends with (so the order
+   * is total): one field, or a list for a compound key, whose ids are then objects, lists or their
+   * JSON text (see `RecordId`). Facet default, not from the spec.
+   * @default the model's primary key, read from the schema text of the delegate's Prisma client
+   *   (`@id`, or every field of `@@id([…])`); `'id'` for a delegate that does not expose it
    */
-  idField?: string;
+  idField?: string | readonly string[];
   /**
    * How `findById` reads an id from a path parameter: `'int'` (canonical 32-bit integers; `'42'`
    * is 42), `'bigint'`, `'string'` (verbatim; `'007'` stays `'007'`), or `'as-given'` (handed to
    * the delegate unchanged). A text that cannot be an id of the type is the 404 of a missing row.
    * `'auto'` reads the field's type from Prisma's runtime data model when the delegate exposes it
    * (a Prisma client delegate does), and otherwise passes the id as given, since any object with
-   * the five operations is a delegate. Facet default, not from the spec.
+   * the five operations is a delegate. For a compound key, `'auto'` reads each field's own type,
+   * and any other value applies to every part. Facet default, not from the spec.
    * @default 'auto'
    */
   idType?: IdType | 'auto';
@@ -174,8 +179,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly defaultPerPage: number;
   readonly maxPerPage: number;
   readonly maxPage: number;
-  readonly idField: string;
-  readonly idType: IdType;
+  /** The key's fields in order, each with how its part of an id is read (see `resolveKey`). */
+  readonly key: readonly KeyField[];
   readonly dto: DtoClass | undefined;
   readonly maxIncludeTake: number;
   readonly databaseFaultStatus: DatabaseFaultStatus;
@@ -199,7 +204,6 @@ export const DEFAULT_QUERY_SERVICE_OPTIONS = {
   defaultPerPage: 20,
   maxPerPage: 100,
   maxPage: 10_000,
-  idField: 'id',
   idType: 'auto',
   maxIncludeTake: 100,
   databaseFaultStatus: 'internal',
@@ -253,7 +257,7 @@ function positiveInteger(name: string, value: unknown): number {
  * Validates the options and fills in the defaults, once, when a service is constructed. Throws a
  * `TypeError` or `RangeError` whose message names the offending option.
  *
- * @param delegate consulted only when `idType` is `'auto'`.
+ * @param delegate read for the model's primary key and, with `idType` `'auto'`, its types.
  */
 export function resolveQueryServiceOptions<TAbility, TWhere>(
   options: QueryServiceOptions<TAbility, TWhere> = {},
@@ -293,10 +297,6 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     );
   }
 
-  const idField = options.idField ?? DEFAULT_QUERY_SERVICE_OPTIONS.idField;
-  if (typeof idField !== 'string' || idField === '') {
-    throw new TypeError('The `idField` option must be a non-empty string.');
-  }
   const requestedIdType = options.idType ?? DEFAULT_QUERY_SERVICE_OPTIONS.idType;
   if (!ID_TYPES.includes(requestedIdType)) {
     throw new TypeError(
@@ -335,7 +335,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     options.forbiddenError ?? DEFAULT_QUERY_SERVICE_OPTIONS.forbiddenError,
     ['forbidden', 'internal'],
   );
-  const idType = requestedIdType === 'auto' ? detectIdType(delegate, idField) : requestedIdType;
+  const key = resolveKey(delegate, options.idField, requestedIdType);
 
   return {
     access: subject !== undefined && accessibleWhere !== undefined ? { subject, accessibleWhere } : undefined,
@@ -343,8 +343,7 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     defaultPerPage,
     maxPerPage,
     maxPage,
-    idField,
-    idType,
+    key,
     dto: options.dto,
     maxIncludeTake,
     databaseFaultStatus,

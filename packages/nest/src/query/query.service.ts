@@ -16,7 +16,7 @@ import type {
   DelegateTypeMap,
   QueryDelegate,
 } from './delegate.types.js';
-import { parseId } from './id.js';
+import { parseKey, type RecordId } from './key.js';
 import { keysetWhere, type TotalOrder, totalOrder } from './keyset.js';
 import { type ModelTypes, readModelTypes } from './model-types.js';
 import { resolvePaging } from './paging.js';
@@ -195,6 +195,10 @@ export class QueryService<
   private readonly cursors: CursorCodec;
   private readonly provider: string | undefined;
   private readonly relationJoins: boolean;
+  /** The key's field names in order: `findById` reads by them, and every paged sort ends with them. */
+  private readonly keyFields: readonly string[];
+  /** A field every row has a value of: "no row" is asked as this field in `[]`. */
+  private readonly firstKeyField: string;
 
   constructor(
     protected readonly delegate: TDelegate,
@@ -202,6 +206,8 @@ export class QueryService<
   ) {
     assertQueryDelegate(delegate);
     this.options = resolveQueryServiceOptions(options, delegate);
+    this.keyFields = this.options.key.map((field) => field.name);
+    this.firstKeyField = this.keyFields[0] as string;
     const fields = readRuntimeFields(delegate);
     this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
     this.modelTypes = readModelTypes(delegate);
@@ -264,24 +270,26 @@ export class QueryService<
   }
 
   /**
-   * The record whose `idField` equals `id`, parsed per `idType` (`'42'` is 42 for an Int key and
-   * stays `'007'` for a String key). Throws `NotFoundException` when there is no such record, when
-   * the access filter hides it (the same 404: no oracle), and when `id` cannot be a key of that
-   * type (`'abc'` for an Int key).
+   * The record whose key (`idField`, by default the model's primary key) is `id`, parsed per
+   * `idType` (`'42'` is 42 for an Int key and stays `'007'` for a String key). A compound key takes
+   * an object of its fields, a list in key order, or the JSON text of either (see `RecordId`).
+   * Throws `NotFoundException` when there is no such record, when the access filter hides it (the
+   * same 404: no oracle), and when `id` cannot be a key of that type (`'abc'` for an Int key).
    */
   findById(
-    id: string | number | bigint,
+    id: RecordId,
     args: FindByIdArgs<TTypeMap> = {},
     ability?: TAbility,
     options?: QueryReadOptions,
   ): Promise<DelegateRecord<TDelegate>> {
     return this.run('findById', { ability, options }, async (log) => {
-      const key = parseId(id, this.options.idType);
-      if (key === undefined) throw notFoundException();
+      const byId = parseKey(id, this.options.key);
+      if (byId === undefined) throw notFoundException();
       const { where, ...rest } = this.clientArgs('findById', args);
-      const byId = { [this.options.idField]: key };
       let record: unknown;
-      if (ability === undefined && where === undefined) {
+      // A compound key's unique input is named after its fields (`isbn_printing`) or by the schema:
+      // a find-first on the key's fields reads the same row without knowing that name.
+      if (ability === undefined && where === undefined && this.options.key.length === 1) {
         // The sort is checked like every read's (scopeRelations), then dropped: it orders one row.
         const { orderBy: _ordersOneRow, ...scoped } = this.scopeRelations(rest, undefined);
         const lookup = { ...scoped, where: byId };
@@ -354,7 +362,7 @@ export class QueryService<
         ability,
       );
       // An aggregate has no empty answer of its own to give: "no rows" is asked as a key in `[]`.
-      const delegateArgs = empty ? { ...scoped, where: { [this.options.idField]: { in: [] } } } : scoped;
+      const delegateArgs = empty ? { ...scoped, where: { [this.firstKeyField]: { in: [] } } } : scoped;
       log.args = delegateArgs;
       return serializeValue((await this.delegate.aggregate(delegateArgs)) as DelegateAggregate<TDelegate>);
     });
@@ -362,7 +370,7 @@ export class QueryService<
 
   /**
    * One page of records and its page meta (docs/spec-conformance.md#22-server-side-paginated-result). `page` defaults to 1 and `perPage` to
-   * `defaultPerPage`; bad values are a 400. The sort always ends with `idField`, so the order is
+   * `defaultPerPage`; bad values are a 400. The sort always ends with the key's fields, so the order is
    * total. The count and the page read run concurrently. With `{ count: false }` no count runs: one
    * extra row is read to know `hasNextPage`, and the page meta has no totals.
    *
@@ -408,7 +416,7 @@ export class QueryService<
     return this.run('query', { ability, options }, async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
       const client = this.clientArgs('query', args);
-      const order = totalOrder(client.orderBy, this.options.idField, this.modelTypes, this.provider);
+      const order = totalOrder(client.orderBy, this.keyFields, this.modelTypes, this.provider);
       const position = args.after === undefined ? undefined : this.position(args, order);
       // The client's own sort is checked (refusals name its paths), then the total one replaces it.
       const { args: scoped, empty } = this.withAccess('query', client, ability);
@@ -417,7 +425,7 @@ export class QueryService<
       const cursorAfter = (records: readonly unknown[]) => this.cursorAfter(records, order);
 
       if (position !== undefined && order.keys !== undefined) {
-        const after = keysetWhere(order.keys, position, this.options.idField);
+        const after = keysetWhere(order.keys, position, this.firstKeyField);
         const where = base.where === undefined ? after : { AND: [base.where, after] };
         const pageArgs = { ...base, where, take: perPage + 1 };
         const countArgs = base.where === undefined ? {} : { where: base.where };

@@ -53,6 +53,16 @@ CREATE TABLE `Quote` (
     PRIMARY KEY (`code`)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 
+-- CreateTable
+CREATE TABLE `Edition` (
+    `isbn` VARCHAR(191) NOT NULL,
+    `printing` INTEGER NOT NULL,
+    `copies` INTEGER NOT NULL,
+    `note` VARCHAR(191) NULL,
+
+    PRIMARY KEY (`isbn`, `printing`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
 -- AddForeignKey
 ALTER TABLE `Book` ADD CONSTRAINT `Book_authorId_fkey` FOREIGN KEY (`authorId`) REFERENCES `Author`(`id`) ON DELETE RESTRICT ON UPDATE CASCADE;
 

@@ -53,6 +53,16 @@ CREATE TABLE "Quote" (
     CONSTRAINT "Quote_pkey" PRIMARY KEY ("code")
 );
 
+-- CreateTable
+CREATE TABLE "Edition" (
+    "isbn" TEXT NOT NULL,
+    "printing" INTEGER NOT NULL,
+    "copies" INTEGER NOT NULL,
+    "note" TEXT,
+
+    CONSTRAINT "Edition_pkey" PRIMARY KEY ("isbn","printing")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "Author_email_key" ON "Author"("email");
 

@@ -168,6 +168,7 @@ async function assertTablesMatchDataModel(
     Book: MysqlPrisma.BookScalarFieldEnum,
     Review: MysqlPrisma.ReviewScalarFieldEnum,
     Quote: MysqlPrisma.QuoteScalarFieldEnum,
+    Edition: MysqlPrisma.EditionScalarFieldEnum,
   } satisfies Record<MysqlPrisma.ModelName, object>;
   const missing = Object.entries(scalarFields).flatMap(([model, fields]) =>
     Object.values(fields)

@@ -1,0 +1,291 @@
+// Sections 2.3, 4.5, 4.7, 7.g and 8 of docs/spec-conformance.md over real HTTP: the example app, and
+// a Nest app built from the specification's helpers (QueryTransformPipe, QueryDTO, QueryService,
+// PaginatedDTO), both on the built @facet/nest.
+import { encodeQuery } from '@facet/core';
+import { parseQueryObject } from '@facet/nest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, LIBRARY, openDatabase } from '../support/database.js';
+import { type RunningLibrary, startLibrary, tokenOf } from '../support/library.js';
+import { type RunningNestApp, startNestApp } from '../support/nest-app.js';
+
+let library: RunningLibrary;
+let database: Database;
+let app: RunningNestApp;
+
+beforeAll(async () => {
+  library = await startLibrary();
+  database = await openDatabase();
+  app = await startNestApp(database);
+}, 60_000);
+afterAll(async () => {
+  await library?.close();
+  await app?.close();
+  await database?.close();
+});
+
+interface Page<T = Record<string, unknown>> {
+  items: T[];
+  meta: Record<string, unknown>;
+}
+type FixtureBook = RunningLibrary['fixture']['books'][number];
+
+async function get<T = unknown>(path: string, role?: 'admin' | 'editor' | 'reader') {
+  const headers: Record<string, string> = role
+    ? { authorization: `Bearer ${tokenOf(library.fixture, role)}` }
+    : {};
+  const response = await fetch(`${library.origin}/api/v1${path}`, { headers });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T, text };
+}
+const published = (): FixtureBook[] => library.fixture.books.filter((book) => book.published);
+const q = (query: Record<string, unknown>) => `?${encodeQuery(query)}`;
+
+describe('2.3 Page meta fields', () => {
+  it('2.3.a page: the current page number', async () => {
+    const { body } = await get<Page>(`/books${q({ page: 3, perPage: 4 })}`);
+    expect(body.meta.page).toBe(3);
+  });
+
+  it('2.3.b perPage: the page size', async () => {
+    const { body } = await get<Page>(`/books${q({ perPage: 7 })}`);
+    expect(body.meta.perPage).toBe(7);
+    expect(body.items).toHaveLength(7);
+  });
+
+  it('2.3.c itemCount: the total count of matching items', async () => {
+    const { body } = await get<Page>(`/books${q({ where: { genre: 'POETRY' }, perPage: 1 })}`);
+    expect(body.meta.itemCount).toBe(published().filter((book) => book.genre === 'POETRY').length);
+  });
+
+  it('2.3.d pageCount: the total number of pages, 0 when nothing matches', async () => {
+    const { body } = await get<Page>(`/books${q({ perPage: 7 })}`);
+    expect(body.meta.pageCount).toBe(Math.ceil(published().length / 7));
+    const none = await get<Page>(`/books${q({ where: { title: 'no such title' } })}`);
+    expect(none.body.meta).toMatchObject({ itemCount: 0, pageCount: 0 });
+  });
+
+  it("2.3.e further fields: hasPrevPage, hasNextPage, nextCursor (Facet's choice), also by projection", async () => {
+    const { body } = await get<Page>(`/books${q({ page: 2, perPage: 5 })}`);
+    expect(Object.keys(body.meta).sort()).toEqual(
+      ['hasNextPage', 'hasPrevPage', 'itemCount', 'nextCursor', 'page', 'pageCount', 'perPage'].sort(),
+    );
+    expect(body.meta).toMatchObject({ hasPrevPage: true, hasNextPage: true });
+    const projected = await get<Page>(`/books${q({ fields: 'meta{page,perPage,itemCount,pageCount}' })}`);
+    expect(projected.body).toEqual({
+      meta: {
+        page: 1,
+        perPage: 20,
+        itemCount: published().length,
+        pageCount: Math.ceil(published().length / 20),
+      },
+    });
+  });
+});
+
+describe('4.5 Query-string parsing', () => {
+  it('4.5.a QueryTransformPipe parses the keys before the DTO reaches QueryService; parseQueryObject is its wrapper', async () => {
+    const echoed = await app.get(
+      '/books/echo?where.title.contains=Notes&page=1&perPage=2&orderBy=%7B%22id%22%3A%22desc%22%7D',
+    );
+    expect(echoed).toEqual({
+      status: 200,
+      body: { where: { title: { contains: 'Notes' } }, page: 1, perPage: 2, orderBy: { id: 'desc' } },
+    });
+    const found = await app.get('/books/search?where.title.contains=Notes');
+    expect((found.body as Page).items.map((book) => book.id)).toEqual([1]);
+    expect(parseQueryObject({ 'where.title.contains': 'Notes', page: '1' })).toEqual({
+      where: { title: { contains: 'Notes' } },
+      page: 1,
+    });
+  });
+
+  it('4.5.b dotted keys: a.b.c=v becomes { a: { b: { c: v } } }', async () => {
+    expect(parseQueryObject({ 'a.b.c': 'v' })).toEqual({ a: { b: { c: 'v' } } });
+    expect(parseQueryObject({ 'a[b][c]': 'v', 'a.b.d': 'w' })).toEqual({ a: { b: { c: 'v', d: 'w' } } });
+    const echoed = await app.get('/books/echo?where.author.name.startsWith=Ada');
+    expect(echoed.body).toEqual({ where: { author: { name: { startsWith: 'Ada' } } } });
+  });
+
+  it('4.5.c JSON-like values become those values', async () => {
+    expect(
+      parseQueryObject({ a: 'false', b: '[1,"x"]', c: '{"d":null}', e: '12', f: 'true', g: '1.5e3' }),
+    ).toEqual({ a: false, b: [1, 'x'], c: { d: null }, e: 12, f: true, g: 1500 });
+    const echoed = await app.get(
+      `/books/echo?where.published=false&where.id.in=${encodeURIComponent('[1,3]')}`,
+    );
+    expect(echoed.body).toEqual({ where: { published: false, id: { in: [1, 3] } } });
+  });
+
+  it('4.5.d invalid JSON-like strings are kept as strings, and parsing does not throw', async () => {
+    const odd = { a: '[1,', b: '{nope}', c: 'tru', d: '"unterminated', e: '1e999' };
+    expect(parseQueryObject(odd)).toEqual(odd);
+    const echoed = await app.get(`/books/echo?where.title=${encodeURIComponent('[not json')}`);
+    expect(echoed.body).toEqual({ where: { title: '[not json' } });
+  });
+
+  it('4.5.e ORM validation errors are converted later, by QueryService, into a 400', async () => {
+    const { status, body } = await app.get('/books/search?where.nosuchfield=1');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: 400, code: 'invalid_query' });
+    expect(JSON.stringify(body)).not.toContain('nosuchfield');
+  });
+
+  it('4.5.f the example list request answers 200, in both orders of its include keys', async () => {
+    const orderBy = encodeURIComponent(JSON.stringify([{ title: 'asc' }, { id: 'asc' }]));
+    const filters = 'where.published=true&where.author.name.contains=a&where.author.name.mode=insensitive';
+    const deep = 'include.author.include.books.select.title=true';
+    const expected = published().filter((book) =>
+      library.fixture.authors.some((author) => author.id === book.authorId && /a/i.test(author.name)),
+    );
+    for (const includes of [`${deep}&include.author=true`, `include.author=true&${deep}`]) {
+      const { status, body } = await get<Page<{ author: { books: { title: string }[] } }>>(
+        `/books/search?${filters}&${includes}&orderBy=${orderBy}&page=1&perPage=5`,
+      );
+      expect(status).toBe(200);
+      expect(body.meta).toMatchObject({ page: 1, perPage: 5, itemCount: expected.length });
+      for (const item of body.items) expect(Array.isArray(item.author.books)).toBe(true);
+    }
+  });
+
+  it('4.5.g real clients URL-encode JSON arrays and objects; unencoded brackets (curl -g) read the same', async () => {
+    const query = { orderBy: [{ title: 'desc' }], where: { id: { in: [1, 2, 3] } } };
+    const encoded = encodeQuery(query);
+    expect(encoded).not.toMatch(/[[\]{}"]/);
+    const raw = 'orderBy=[{"title":"desc"}]&where[id][in]=[1,2,3]';
+    const viaClient = await get<Page>(`/books/search?${encoded}`, 'admin');
+    const viaCurl = await get<Page>(`/books/search?${raw}`, 'admin');
+    expect(viaClient.status).toBe(200);
+    expect(viaCurl.body.items).toEqual(viaClient.body.items);
+    expect(viaClient.body.items.map((book) => book.id)).toHaveLength(3);
+  });
+
+  it('4.5.h the detail request: GET /<resource>/:id?fields=…&where.<field>=…&orderBy=<JSON object>', async () => {
+    const [book] = published();
+    const orderBy = encodeURIComponent('{"title":"asc"}');
+    const shown = await get(`/books/${book?.id}?fields=title,isbn&where.published=true&orderBy=${orderBy}`);
+    expect(shown).toMatchObject({ status: 200, body: { title: book?.title, isbn: book?.isbn } });
+    // The where narrows the lookup: the same id with a where it does not meet is the 404.
+    const narrowed = await get(`/books/${book?.id}?fields=title&where.published=false&orderBy=${orderBy}`);
+    expect(narrowed.status).toBe(404);
+  });
+});
+
+describe('4.7 Example controller routes', () => {
+  it('4.7.a GET /<resource>/search: a PaginatedDTO of mapped DTOs', async () => {
+    const { status, body } = await get<Page>(`/books/search${q({ perPage: 2, orderBy: { id: 'asc' } })}`);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['items', 'meta']);
+    const [first] = published();
+    // Mapped: the price is the DTO's exact string, and no column outside the DTO shows.
+    expect(body.items[0]).toMatchObject({ id: first?.id, price: first?.price });
+    expect(body.items[0]).not.toHaveProperty('internalNote');
+  });
+
+  it('4.7.b GET /<resource>: a PaginatedDTO projected with Fields.project, envelope included', async () => {
+    const { body } = await get<Page>(
+      `/books${q({ fields: 'id,author{name}', perPage: 1, orderBy: { id: 'asc' } })}`,
+    );
+    const [first] = published();
+    const author = library.fixture.authors.find((candidate) => candidate.id === first?.authorId);
+    expect(body.items).toEqual([{ id: first?.id, author: { name: author?.name } }]);
+    const envelope = await get(
+      `/books${q({ fields: 'items{id},meta{itemCount}', perPage: 1, orderBy: { id: 'asc' } })}`,
+    );
+    expect(envelope.body).toEqual({ items: [{ id: first?.id }], meta: { itemCount: published().length } });
+  });
+
+  it('4.7.c GET /<resource>/:id: one projected DTO (and find-by-id, count for the client)', async () => {
+    const [first] = published();
+    expect((await get(`/books/${first?.id}?fields=title`)).body).toEqual({ title: first?.title });
+    expect((await get(`/books/find-by-id/${first?.id}?fields=title`)).body).toEqual({ title: first?.title });
+    expect((await get('/books/count')).body).toBe(published().length);
+    const hidden = library.fixture.books.find((book) => !book.published);
+    expect((await get(`/books/${hidden?.id}`)).status).toBe(404);
+  });
+
+  it('4.7.d GET /<resource>/isbn/:isbn: one DTO by its natural unique key', async () => {
+    const [first] = published();
+    const { status, body } = await get<Record<string, unknown>>(`/books/isbn/${first?.isbn}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: first?.id, isbn: first?.isbn, title: first?.title });
+    const hidden = library.fixture.books.find((book) => !book.published);
+    expect((await get(`/books/isbn/${hidden?.isbn}`)).status).toBe(404);
+    expect((await get(`/books/isbn/${hidden?.isbn}`, 'editor')).status).toBe(200);
+  });
+
+  it('4.7.e GET /<resource>/stats/summary: { aggregate, accessibleCount }', async () => {
+    const { body } = await get<{
+      aggregate: { _count: { _all: number }; _max: { price: string } };
+      accessibleCount: number;
+    }>('/books/stats/summary');
+    expect(Object.keys(body).sort()).toEqual(['accessibleCount', 'aggregate']);
+    expect(body.accessibleCount).toBe(published().length);
+    expect(body.aggregate._count._all).toBe(published().length);
+    const cents = published().map((book) => Math.round(Number(book.price) * 100));
+    expect(body.aggregate._max.price).toBe((Math.max(...cents) / 100).toFixed(2));
+  });
+});
+
+describe('7. Errors (statuses over HTTP)', () => {
+  it('7.b departure: an Int operand out of range raises P2020 in the database: a 500 behind a plain QueryService, a 400 behind a Resource', async () => {
+    const tooBig = 'where.pages.gt=1099511627776';
+    const plain = await app.get(`/books/search?${tooBig}`);
+    expect(plain).toMatchObject({ status: 500, body: { code: 'internal_error' } });
+    const resource = await get<{ code: string; path: string }>(`/books?${tooBig}`);
+    expect(resource).toMatchObject({ status: 400, body: { code: 'invalid_type', path: 'where.pages.gt' } });
+  });
+});
+
+describe('7. Errors (bodies)', () => {
+  it("7.g every error body is { statusCode, error, message, code }, plus path and issues for refused input; nothing echoed (Facet's choice)", async () => {
+    const secret = 'zz-secret-value';
+    const refused = await get<Record<string, unknown>>(`/books${q({ where: { internalNote: secret } })}`);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body).sort()).toEqual([
+      'code',
+      'error',
+      'issues',
+      'message',
+      'path',
+      'statusCode',
+    ]);
+    expect(refused.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'unknown_key',
+      path: 'where.internalNote',
+    });
+    expect(refused.text).not.toContain(secret);
+    const missing = await get<Record<string, unknown>>('/books/999999');
+    expect(Object.keys(missing.body).sort()).toEqual(['code', 'error', 'message', 'statusCode']);
+    expect(missing.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+    const route = await get<Record<string, unknown>>('/no-such-route');
+    expect(Object.keys(route.body).sort()).toEqual(['code', 'error', 'message', 'statusCode']);
+  });
+});
+
+describe('8. Limits', () => {
+  it("8.a each limit is an option with a default, and going over it is a 400, never a clamp (Facet's choice)", async () => {
+    const over = [
+      q({ perPage: 101 }),
+      q({ page: 10_001 }),
+      `?${Array.from({ length: 201 }, (_, index) => `k${index}=1`).join('&')}`,
+      `?${'a.'.repeat(11)}b=1`,
+      `?fields=${'author{books{'.repeat(5)}id${'}}'.repeat(5)}`,
+    ];
+    for (const query of over) {
+      const { status, body } = await get<{ code: string }>(`/books${query}`);
+      expect(status, query.slice(0, 40)).toBe(400);
+      expect(body.code, query.slice(0, 40)).toMatch(/too_|invalid|unknown/);
+    }
+    const limit = await get<Page>(`/books${q({ perPage: 100 })}`);
+    expect(limit.status).toBe(200);
+  });
+});
+
+describe('the library of these tests', () => {
+  it('2.3.c the nest app counts the whole filter, not the page', async () => {
+    const { body } = await app.get('/books/search?perPage=1', { 'x-role': 'staff' });
+    expect((body as Page).meta.itemCount).toBe(LIBRARY.books.length);
+  });
+});

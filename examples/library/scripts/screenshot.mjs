@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromiumAvailable, launchChromium } from '@facet/test-support/chromium';
+import { listenApp } from '@facet/test-support/net';
 import { buildAll } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +26,7 @@ if (!chromiumAvailable('screenshot')) process.exit(1);
 await buildAll();
 const { createLibraryApp } = await import(pathToFileURL(join(root, 'dist/app.js')).href);
 const library = await createLibraryApp({ webDir: join(root, 'dist/web'), demo: true, logger: ['error'] });
-await library.app.listen(0, '127.0.0.1');
+const origin = await listenApp(library.app);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -37,7 +38,7 @@ try {
       /^\d+ books$/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
     );
   };
-  await page.goto(`http://127.0.0.1:${library.app.getHttpServer().address().port}`);
+  await page.goto(origin);
   await status.waitFor();
   await settled();
   await page.getByTestId('role-editor').check({ force: true });

@@ -7,6 +7,7 @@
 // The example keeps @facet/nest's default `databaseFaultStatus: 'internal'`: as spec 7 (docs/spec-conformance.md#7-errors) says of any
 // unexpected error, both faults are 500s, told apart by the body's code (`database_unavailable`,
 // `database_timeout`). The 503/504 variant is proven in packages/nest/test/database-faults.test.ts.
+import { waitUntil } from '@facet/test-support/wait';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresOptions } from '../src/database/index.js';
@@ -68,12 +69,12 @@ describe.skipIf(!availability.available)(
     let baseline: number;
     const expectedCount = expectedListCount();
 
-    /** Connections the app holds on the test database, as PostgreSQL sees them. */
-    const sessions = async () =>
+    /** Connections the app holds on the test database, as PostgreSQL sees them (`lockWaits`: those waiting on a lock). */
+    const sessions = async (lockWaits = false) =>
       Number(
         (
           await admin.query<{ n: string }>(
-            'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2${lockWaits ? " AND wait_event_type = 'Lock'" : ''}`,
             [database, APP_NAME],
           )
         ).rows[0]?.n,
@@ -86,16 +87,8 @@ describe.skipIf(!availability.available)(
       return { client, status: response.status, text, startedAt, endedAt: performance.now() };
     }
 
-    /** The app's sessions waiting on a lock (the locker's), as PostgreSQL sees them. */
-    const waitingOnLock = async () =>
-      Number(
-        (
-          await admin.query<{ n: string }>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'",
-            [database, APP_NAME],
-          )
-        ).rows[0]?.n,
-      );
+    /** The app's sessions waiting on a lock (the locker's). */
+    const waitingOnLock = () => sessions(true);
 
     /** A 5xx body must be exactly the fixed one: no SQL, no stack, nothing about where the database is. */
     function expectOpaque(sample: Sample, body: object) {
@@ -123,16 +116,9 @@ describe.skipIf(!availability.available)(
       };
     }
 
-    /** Polls `condition`; the timeout only keeps a broken run from hanging. Returns the wait, for the report. */
-    async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-      const started = performance.now();
-      while (!(await condition())) {
-        if (performance.now() - started > timeoutMs)
-          throw new Error(`condition not met within ${timeoutMs} ms`);
-        await sleep(100);
-      }
-      return performance.now() - started;
-    }
+    /** Polls `condition` every 100 ms; the timeout only keeps a broken run from hanging. */
+    const waitFor = (condition: () => Promise<boolean>, timeoutMs: number) =>
+      waitUntil(condition, { timeoutMs, intervalMs: 100 });
 
     beforeAll(async () => {
       db = await createTargetDatabase('postgresql');

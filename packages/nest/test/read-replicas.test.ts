@@ -7,7 +7,9 @@
 // Tokens are signed: a forged or altered one is ignored (no wait, no primary read), a signed one
 // past the primary's position is cut to it, and reads waiting on a token share one replay poll.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
+import { queryOnce } from '@facet/test-support/postgres';
+import { waitUntil } from '@facet/test-support/wait';
 import {
   Body,
   Controller,
@@ -181,9 +183,8 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     class AppModule {}
     app = await NestFactory.create(AppModule, { logger: false });
     app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    await until(() => changes.some(([, state]) => state === 'healthy'));
+    base = await listenApp(app);
+    await waitUntil(() => changes.some(([, state]) => state === 'healthy'));
   }, 60_000);
 
   afterAll(async () => {
@@ -219,7 +220,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
   it('serves reads from the replica and writes from the primary, answering each write with a token', async () => {
     const { email, token } = await post('routing');
     expect(token).toMatch(TOKEN);
-    await until(async () => (await admin.query('SELECT 1')).rowCount === 1 && (await replicaHas(email)));
+    await waitUntil(async () => (await admin.query('SELECT 1')).rowCount === 1 && (await replicaHas(email)));
     const before = counts();
     expect(await found(email)).toBe(true);
     const after = counts();
@@ -255,7 +256,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
 
   it('sends every kind of read to the replica: page, count, aggregate and detail, of a resource and a QueryService', async () => {
     const { email } = await post('kinds');
-    await until(() => replicaHas(email));
+    await waitUntil(() => replicaHas(email));
     const resource = app.get<Resource<never, AuthorDto>>(getResourceToken(authors));
     // The app's own router: Nest hands the module a copy of the options given to forRoot.
     const router = readRouterFor(app.get<FacetModuleOptions>(FACET_MODULE_OPTIONS));
@@ -376,7 +377,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
 
   it('a signed token past the primary position is cut to it after one look at the primary; a replayed one costs nothing', async () => {
     const { email, token } = await post('bounded');
-    await until(() => replicaHas(email));
+    await waitUntil(() => replicaHas(email));
     // Signed with the app's secret (as a restored backup's or another cluster's token would be),
     // but naming a position the primary has not reached.
     const future = new ConsistencyTokens(SECRET).sign('FFFFFFFF/FFFFFFFF');
@@ -436,7 +437,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     let email: string;
     try {
       ({ email } = await post('lag'));
-      await until(() => changes.some(([, state]) => state === 'lagging'));
+      await waitUntil(() => changes.some(([, state]) => state === 'lagging'));
       const before = counts();
       // No token: the reads still see the write, because the primary serves them.
       expect(await found(email)).toBe(true);
@@ -445,7 +446,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     } finally {
       await replicaQuery('SELECT pg_wal_replay_resume()');
     }
-    await until(() => changes.at(-1)?.[1] === 'healthy');
+    await waitUntil(() => changes.at(-1)?.[1] === 'healthy');
     const before = counts();
     expect(await found(email)).toBe(true);
     expect(counts().replica).toBeGreaterThan(before.replica);
@@ -455,7 +456,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
   it('a stopped replica sends reads to the primary without errors, and gets them back when it returns', async () => {
     changes.length = 0;
     const { email } = await post('loss');
-    await until(() => replicaHas(email));
+    await waitUntil(() => replicaHas(email));
     cluster.stopReplica();
     try {
       // The first read may still pick the replica: it fails over to the primary within the request.
@@ -467,7 +468,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     } finally {
       cluster.startReplica();
     }
-    await until(() => changes.at(-1)?.[1] === 'healthy', 20_000);
+    await waitUntil(() => changes.at(-1)?.[1] === 'healthy', { timeoutMs: 20_000 });
     const before = counts();
     expect(await found(email)).toBe(true);
     expect(counts().replica).toBeGreaterThan(before.replica);
@@ -503,38 +504,17 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
 
   /** Connections a pool holds on a server (its application_name), optionally only those matching `filter`. */
   async function connections(url: string, name: string, filter = 'true') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND ${filter}`,
-        [name],
-      );
-      return rows[0]?.n ?? 0;
-    } finally {
-      await client.end();
-    }
+    const { rows } = await queryOnce<{ n: number }>(
+      url,
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND ${filter}`,
+      [name],
+    );
+    return rows[0]?.n ?? 0;
   }
 
-  async function replicaQuery(sql: string) {
-    const client = new pg.Client({ connectionString: cluster.replicaUrl });
-    await client.connect();
-    try {
-      return await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const replicaQuery = (sql: string) => queryOnce(cluster.replicaUrl, sql);
   async function replicaHas(email: string) {
     const { rowCount } = await replicaQuery(`SELECT 1 FROM "Author" WHERE email = '${email}'`);
     return rowCount === 1;
   }
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,16 +1,13 @@
 // The shared helpers themselves, on real sockets and servers; and a guard that suites use them
 // instead of growing their own copies again.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { availableUnlessCi, freePort, listenLocally, reachable, runId } from '../src/net.mjs';
 import { waitForServer, waitUntil } from '../src/wait.mjs';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { root, workspaceFiles } from './workspace-files.js';
 
 describe('net', () => {
   const ciBefore = process.env.CI;
@@ -95,33 +92,19 @@ describe('wait', () => {
   });
 });
 
-/** Test, bench and script sources outside test-support. */
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir)) {
-    if (['node_modules', 'dist', 'generated', '.data', 'test-support'].includes(entry)) continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* sources(path);
-    else if (/\.(ts|tsx|mts|mjs)$/.test(entry) && !entry.endsWith('.d.mts')) yield path;
-  }
-}
-
 describe('the suites share these helpers', () => {
   const copies: [RegExp, string][] = [
     [/\.listen\(0,/, 'listen through @facet/test-support/net (listenLocally, listenApp, freePort)'],
     [/CHROMIUM_PATH|chromium\.launch\(/, 'launch Chromium through @facet/test-support/chromium'],
     [/process\.env\.FC_SEED/, 'the fast-check seed comes from @facet/test-support/fast-check'],
   ];
-  const files = [
-    ...sources(join(root, 'packages')),
-    ...sources(join(root, 'examples')),
-    ...sources(join(root, 'bench')),
-    ...sources(join(root, 'scripts')),
-  ];
+  // This file names the patterns it looks for.
+  const files = workspaceFiles.filter(({ path }) => !path.endsWith('helpers.test.ts'));
 
   it.each(copies)('no source outside test-support matches %s', (pattern, instead) => {
-    const found = files.filter((file) => pattern.test(readFileSync(file, 'utf8')));
+    const found = files.filter(({ text }) => pattern.test(text));
     expect(
-      found.map((file) => relative(root, file)),
+      found.map(({ path }) => relative(root, path)),
       instead,
     ).toEqual([]);
   });

@@ -1,16 +1,15 @@
 // Every vitest project applies the shared fast-check seed, and no test picks its own: a property
 // failure in CI must be replayable from the one seed the run printed.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UserWorkspaceConfig } from 'vitest/config';
 import rootConfig from '../../vitest.config.js';
 import { FAST_CHECK_BANNER, FAST_CHECK_SETUP } from '../../vitest.shared.js';
 import { DEFAULT_FC_SEED, fastCheckSeed, seedBanner, useFastCheckSeed } from '../src/fast-check.mjs';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { root, workspaceFiles } from './workspace-files.js';
 
 /** The config file of each project the root config lists, plus the load suite's own config. */
 const projectFiles = [
@@ -38,33 +37,20 @@ describe('vitest projects', () => {
   });
 });
 
-/** Test and bench sources that may run properties. */
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir)) {
-    if (['node_modules', 'dist', 'generated', '.data'].includes(entry)) continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* sources(path);
-    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry)) yield path;
-  }
-}
-
 describe('property tests', () => {
-  const files = ['packages', 'examples', 'bench', 'test-support/test']
-    .filter((dir) => existsSync(`${root}${dir}`))
-    .flatMap((dir) => [...sources(`${root}${dir}`)]);
-  const usingFastCheck = files.filter((file) => /from 'fast-check'/.test(readFileSync(file, 'utf8')));
+  const usingFastCheck = workspaceFiles.filter(({ text }) => /from 'fast-check'/.test(text));
 
   it('finds the property tests', () => {
     expect(usingFastCheck.length).toBeGreaterThan(10);
   });
 
   it('no test picks its own seed or reads FC_SEED: the shared setup does', () => {
-    const own = usingFastCheck.filter((file) => {
+    const own = usingFastCheck.filter(({ path, text }) => {
       // Code only: a comment may say where the seed comes from.
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-      return /FC_SEED|\bseed\s*:|configureGlobal/.test(code) && !file.endsWith('projects.test.ts');
+      const code = text.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+      return /FC_SEED|\bseed\s*:|configureGlobal/.test(code) && !path.endsWith('projects.test.ts');
     });
-    expect(own.map((file) => relative(root, file))).toEqual([]);
+    expect(own.map(({ path }) => relative(root, path))).toEqual([]);
   });
 
   it('this worker runs with the run seed', () => {

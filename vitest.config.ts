@@ -10,6 +10,7 @@ export default defineConfig({
       'examples/library/vitest.fastify.config.ts',
       'examples/quickstart',
       'bench',
+      'test-support',
       // Last: it reads the packages' dist/, which `npm test` builds first.
       'conformance',
     ],

@@ -1,16 +1,19 @@
 // Checks what `npm publish` would upload for the package in the current directory (its `check:package`).
-// It packs the package once (`npm pack`, which runs `prepack`, a fresh build), then checks that one tarball:
+// It checks one tarball: the one scripts/pack-packages.mjs left in FACET_PACK_DIR when that is set
+// (`npm test` packs every package once, from its own build), else one it packs itself (`npm pack`,
+// which runs `prepack`, a fresh build). On that tarball:
 //   1. its file list: package.json, README.md, LICENSE and every file `exports`/`main`/`module`/`types`
 //      name must be there, and nothing from the tests (`*.test.ts`, `*.test-d.ts`, `test/`, build info);
 //   2. publint --strict, on the tarball;
 //   3. attw --profile node16 (are the types wrong?), on the same tarball.
 // Every check runs even when an earlier one fails, so one run shows every problem.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { tarballPath } from './pack-packages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -79,23 +82,34 @@ function run(label, command, args, cwd) {
 
 const cwd = process.cwd();
 const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
-const destination = mkdtempSync(join(tmpdir(), 'facet-pack-'));
+const packed = process.env.FACET_PACK_DIR;
+const destination = packed ?? mkdtempSync(join(tmpdir(), 'facet-pack-'));
 let failed = false;
 try {
-  if (
-    !run(
-      `npm pack ${pkg.name} (prepack builds it)`,
-      'npm',
-      ['pack', '--pack-destination', destination, '--loglevel', 'warn'],
-      cwd,
-    )
-  ) {
-    process.exit(1);
+  let tarball;
+  if (packed) {
+    tarball = tarballPath(packed, cwd);
+    if (!existsSync(tarball)) {
+      console.error(`${tarball} is missing: FACET_PACK_DIR is set, so scripts/pack-packages.mjs packs first`);
+      process.exit(1);
+    }
+    console.log(`\n--- ${pkg.name}: the tarball packed once for this run, ${tarball}`);
+  } else {
+    if (
+      !run(
+        `npm pack ${pkg.name} (prepack builds it)`,
+        'npm',
+        ['pack', '--pack-destination', destination, '--loglevel', 'warn'],
+        cwd,
+      )
+    ) {
+      process.exit(1);
+    }
+    tarball = join(
+      destination,
+      readdirSync(destination).find((file) => file.endsWith('.tgz')),
+    );
   }
-  const tarball = join(
-    destination,
-    readdirSync(destination).find((file) => file.endsWith('.tgz')),
-  );
 
   console.log(`\n--- file list of ${tarball}`);
   const files = listTarball(tarball);
@@ -112,7 +126,8 @@ try {
   if (!run('publint --strict', bin('publint'), ['run', tarball, '--strict'], cwd)) failed = true;
   if (!run('attw --profile node16', bin('attw'), [tarball, '--profile', 'node16'], cwd)) failed = true;
 } finally {
-  rmSync(destination, { recursive: true, force: true });
+  // The run's shared tarballs are the runner's to remove.
+  if (!packed) rmSync(destination, { recursive: true, force: true });
 }
 console.log(`\n${pkg.name}: ${failed ? 'FAILED' : 'ready to publish'}`);
 process.exit(failed ? 1 : 0);

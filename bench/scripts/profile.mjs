@@ -17,6 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@facet/test-support/net';
 import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,8 +30,8 @@ const args = Object.fromEntries(
 const requests = Number(args.requests ?? 5000);
 const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/facet_bench`;
 const { FACET_LIST_QUERY, PLAIN_LIST_QUERY } = await import(join(root, 'bench/dist/servers/list-query.js'));
-// The HTTP scenario's own helpers: a free port, and the fixture reader's token.
-const { freePort, readerToken } = await import(join(root, 'bench/dist/scenarios/http.js'));
+// The HTTP scenario's own helper: the fixture reader's token.
+const { readerToken } = await import(join(root, 'bench/dist/scenarios/http.js'));
 
 function serverOf(server, exampleDir) {
   if (server === 'example') {

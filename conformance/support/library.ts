@@ -1,7 +1,7 @@
 // The example app (examples/library) as `npm start` builds it, on in-memory PGlite with its fixture,
 // importing @facet/* from their dist/ like any application: the routes of spec 4.7 and the server
 // the client rows talk to.
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
 import { createLibraryApp, type LibraryApp } from '../../examples/library/src/app.js';
 import { type LibraryFixture, loadFixture } from '../../examples/library/src/database/index.js';
 
@@ -20,7 +20,5 @@ export function tokenOf(fixture: LibraryFixture, role: 'admin' | 'editor' | 'rea
 
 export async function startLibrary(): Promise<RunningLibrary> {
   const library = await createLibraryApp({ logger: false });
-  await library.app.listen(0, '127.0.0.1');
-  const { port } = library.app.getHttpServer().address() as AddressInfo;
-  return { ...library, origin: `http://127.0.0.1:${port}`, fixture: loadFixture() };
+  return { ...library, origin: await listenApp(library.app), fixture: loadFixture() };
 }

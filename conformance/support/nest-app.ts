@@ -2,7 +2,6 @@
 // and ValidationPipe into QueryDTO, QueryService with the caller's ability, PaginatedDTO out. Its
 // `x-role` header stands for authentication: `staff`, or a reader.
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
 import {
   Fields,
   PaginatedDTO,
@@ -12,6 +11,7 @@ import {
   type QueryServiceOptions,
   QueryTransformPipe,
 } from '@facet/nest';
+import { listenApp } from '@facet/test-support/net';
 import { Controller, Get, Headers, Inject, Module, Param, Query, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
@@ -91,9 +91,7 @@ export async function startNestApp(
   @Module({ controllers: [BooksController], providers: [{ provide: SERVICE, useValue: service }] })
   class AppModule {}
   const app = await NestFactory.create(AppModule, { logger: false });
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = await listenApp(app);
   return {
     url,
     close: () => app.close(),

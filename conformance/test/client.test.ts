@@ -2,7 +2,6 @@
 // @facet/client (axios) against the example app over real HTTP.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as clientRoot from '@facet/client';
 import { createApiClient, FacetHttpError, useModuleApi } from '@facet/client/api';
@@ -10,6 +9,7 @@ import * as autocomplete from '@facet/client/autocomplete';
 import * as table from '@facet/client/table';
 import { decodeQuery } from '@facet/core';
 import * as nest from '@facet/nest';
+import { listenLocally } from '@facet/test-support/net';
 import axios, { AxiosError, isCancel } from 'axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningLibrary, startLibrary, tokenOf } from '../support/library.js';
@@ -38,8 +38,7 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(request.url?.includes('/count') ? '7' : '{"items":[],"meta":{}}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  recorder = { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  recorder = { server, origin: await listenLocally(server), requests };
 }, 60_000);
 afterAll(async () => {
   await library?.close();

@@ -1,14 +1,10 @@
 // The load suite alone (`npm run test:load`): kept out of the main run (vitest.config.ts), where
 // other test files would share the CPU and make its figures meaningless.
-import { defineProject } from 'vitest/config';
-import { workspaceAlias } from '../../vitest.shared.js';
+import { workspaceProject } from '../../vitest.shared.js';
 
-export default defineProject({
-  resolve: { alias: workspaceAlias },
-  test: {
-    name: 'library-load',
-    include: ['test/load/**/*.suite.ts'],
-    // One file, one worker: nothing else runs while the load does.
-    fileParallelism: false,
-  },
+export default workspaceProject({
+  name: 'library-load',
+  include: ['test/load/**/*.suite.ts'],
+  // One file, one worker: nothing else runs while the load does.
+  fileParallelism: false,
 });

@@ -1,10 +1,6 @@
-import { defineProject } from 'vitest/config';
-import { workspaceAlias } from '../../vitest.shared.js';
+import { workspaceProject } from '../../vitest.shared.js';
 
-export default defineProject({
-  resolve: { alias: workspaceAlias },
-  test: {
-    name: 'client',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  },
+export default workspaceProject({
+  name: 'client',
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
 });

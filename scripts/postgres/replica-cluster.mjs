@@ -9,9 +9,9 @@
 // (runuser) and the directories belong to it. Types: replica-cluster.d.mts.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@facet/test-support/net';
 
 const SERVER_USER = 'postgres';
 const asRoot = process.getuid?.() === 0;
@@ -41,17 +41,6 @@ export function checkReplicaCluster() {
   if (process.env.CI)
     throw new Error(`replica cluster: ${reason}, and CI requires it (process.env.CI is set)`);
   return { available: false, reason };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startReplicaCluster(options = {}) {

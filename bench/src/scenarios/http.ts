@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@facet/test-support/net';
+import { waitForServer } from '@facet/test-support/wait';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
@@ -95,17 +96,6 @@ function contenders(readerToken: string): Contender[] {
   ];
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Running {
   readonly contender: Contender;
   readonly url: string;
@@ -140,19 +130,16 @@ export async function start(contender: Contender, databaseUrl: string): Promise<
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}${contender.path}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench: ${contender.name} exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return { contender, url, child };
+  await waitForServer(url, {
+    child,
+    name: `bench: ${contender.name}`,
+    // Its first answer must be the page: an error answer will not turn into one by waiting.
+    ready: async (response) => {
+      if (response.ok) return true;
       throw new Error(`bench: ${contender.name} answered ${response.status}: ${await response.text()}`);
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('bench:')) throw error;
-      if (Date.now() > deadline) throw new Error(`bench: ${contender.name} did not start within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+    },
+  });
+  return { contender, url, child };
 }
 
 export async function stop(running: Running): Promise<void> {

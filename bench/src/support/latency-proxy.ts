@@ -1,6 +1,7 @@
 // A TCP proxy that delays every chunk in each direction, to put the database "on another host":
 // with a real round-trip time, how many reads run one after the other decides the latency.
 import { connect, createServer, type Socket } from 'node:net';
+import { listenLocally } from '@facet/test-support/net';
 
 export interface LatencyProxy {
   /** `url` with its host and port replaced by the proxy's. */
@@ -34,11 +35,10 @@ export async function startLatencyProxy(url: string, oneWayMs: number): Promise<
     delayed(client, upstream, oneWayMs);
     delayed(upstream, client, oneWayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const { hostname, port } = new URL(await listenLocally(server));
   const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(port);
+  proxied.hostname = hostname;
+  proxied.port = port;
   return {
     url: proxied.toString(),
     close: () =>

@@ -2,10 +2,11 @@
 // started through libraryOptionsFromEnv, as `npm start` starts it, in each mode, and everything it
 // serves is searched for the tokens. PostgreSQL modes need the server (skipped when unreachable,
 // required in CI); the page without the switcher is driven in Chromium when it is installed.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '@facet/test-support/chromium';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWeb } from '../scripts/web-bundle.mjs';
 import { libraryOptionsFromEnv } from '../src/config.js';
@@ -17,10 +18,8 @@ import { checkTarget, createTargetDatabase, type TargetDatabase } from './suppor
 const fx = loadFixture();
 const published = fx.books.filter((b) => b.published);
 const TOKENS = fx.users.map((user) => user.token);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const postgres = await checkTarget('postgresql');
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI) throw new Error(`Chromium is required in CI (looked at ${CHROMIUM})`);
+const hasChromium = chromiumAvailable('demo-mode page checks');
 
 /** What the app serves without a token: the page, its assets, the API docs. */
 const SERVED = [
@@ -130,7 +129,7 @@ describe('demo mode', () => {
       off = await start({ DATABASE_URL: db.url! });
       optedIn = await start({ DATABASE_URL: db.url!, FACET_DEMO: '1' });
       if (hasChromium) {
-        browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+        browser = await launchChromium();
       }
     }, 60_000);
     afterAll(async () => {

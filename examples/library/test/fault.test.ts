@@ -7,6 +7,7 @@
 // The example keeps @facet/nest's default `databaseFaultStatus: 'internal'`: as spec 7 (docs/spec-conformance.md#7-errors) says of any
 // unexpected error, both faults are 500s, told apart by the body's code (`database_unavailable`,
 // `database_timeout`). The 503/504 variant is proven in packages/nest/test/database-faults.test.ts.
+import { waitUntil } from '@facet/test-support/wait';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresOptions } from '../src/database/index.js';
@@ -40,6 +41,8 @@ const TIMEOUT = {
 };
 
 interface Sample {
+  /** Which of the concurrent clients sent it (the outage test's workers; 0 elsewhere). */
+  client: number;
   status: number;
   text: string;
   startedAt: number;
@@ -66,23 +69,26 @@ describe.skipIf(!availability.available)(
     let baseline: number;
     const expectedCount = expectedListCount();
 
-    /** Connections the app holds on the test database, as PostgreSQL sees them. */
-    const sessions = async () =>
+    /** Connections the app holds on the test database, as PostgreSQL sees them (`lockWaits`: those waiting on a lock). */
+    const sessions = async (lockWaits = false) =>
       Number(
         (
           await admin.query<{ n: string }>(
-            'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2${lockWaits ? " AND wait_event_type = 'Lock'" : ''}`,
             [database, APP_NAME],
           )
         ).rows[0]?.n,
       );
 
-    async function get(path = LIST_PATH): Promise<Sample> {
+    async function get(path = LIST_PATH, client = 0): Promise<Sample> {
       const startedAt = performance.now();
       const response = await fetch(app.api + path, { signal: AbortSignal.timeout(20_000) });
       const text = await response.text();
-      return { status: response.status, text, startedAt, endedAt: performance.now() };
+      return { client, status: response.status, text, startedAt, endedAt: performance.now() };
     }
+
+    /** The app's sessions waiting on a lock (the locker's). */
+    const waitingOnLock = () => sessions(true);
 
     /** A 5xx body must be exactly the fixed one: no SQL, no stack, nothing about where the database is. */
     function expectOpaque(sample: Sample, body: object) {
@@ -110,15 +116,9 @@ describe.skipIf(!availability.available)(
       };
     }
 
-    async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-      const started = performance.now();
-      while (!(await condition())) {
-        if (performance.now() - started > timeoutMs)
-          throw new Error(`condition not met within ${timeoutMs} ms`);
-        await sleep(100);
-      }
-      return performance.now() - started;
-    }
+    /** Polls `condition` every 100 ms; the timeout only keeps a broken run from hanging. */
+    const waitFor = (condition: () => Promise<boolean>, timeoutMs: number) =>
+      waitUntil(condition, { timeoutMs, intervalMs: 100 });
 
     beforeAll(async () => {
       db = await createTargetDatabase('postgresql');
@@ -156,18 +156,27 @@ describe.skipIf(!availability.available)(
       expect(open).toBeLessThanOrEqual(POOL.poolSize);
     }, 30_000);
 
-    it('while the database is away under load: prompt opaque 500s naming the fault; back: recovery without a restart', async () => {
+    it('while the database is away under load: opaque 500s naming the fault, without waiting for it; back: recovery without a restart', async () => {
+      const CLIENTS = 8;
       const samples: Sample[] = [];
       let running = true;
-      const worker = async () => {
-        while (running) samples.push(await get());
+      const worker = async (client: number) => {
+        while (running) samples.push(await get(LIST_PATH, client));
       };
-      const workers = Array.from({ length: 8 }, worker);
+      const workers = Array.from({ length: CLIENTS }, (_, client) => worker(client));
+      const answeredSince = (at: number) =>
+        new Set(samples.filter((s) => s.startedAt > at).map((s) => s.client)).size === CLIENTS;
 
-      await sleep(500);
+      await waitFor(async () => answeredSince(0), 15_000);
       const downAt = performance.now();
       await proxy.down();
-      await sleep(2_000);
+      // The database stays away until every client has been answered twice since it went: an answer
+      // that waited for the database to come back could not be followed by another before it did.
+      const twiceEach = () => {
+        const since = samples.filter((s) => s.startedAt > downAt);
+        return Array.from({ length: CLIENTS }, (_, c) => since.filter((s) => s.client === c).length >= 2);
+      };
+      await waitFor(async () => twiceEach().every(Boolean), 15_000);
       await proxy.up();
       const upAt = performance.now();
       const recovery = await waitFor(
@@ -187,19 +196,18 @@ describe.skipIf(!availability.available)(
       const failed = samples.filter((s) => s.status === 500);
       expect(failed.length).toBeGreaterThan(0);
       for (const sample of failed) expectOpaque(sample, UNAVAILABLE);
-      // Requests sent while the database was refusing connections all failed, and promptly.
-      const during = samples.filter((s) => s.startedAt > downAt + 100 && s.endedAt < upAt);
-      expect(during.length).toBeGreaterThan(0);
+      // Requests sent while the database was away were all answered while it still was, all 500s.
+      const during = samples.filter((s) => s.startedAt > downAt && s.endedAt < upAt);
+      expect(during.length).toBeGreaterThanOrEqual(2 * CLIENTS);
       expect(during.every((s) => s.status === 500)).toBe(true);
       const latencies = during.map((s) => s.endedAt - s.startedAt).sort((a, b) => a - b);
       const slowest = latencies.at(-1) ?? 0;
-      expect(slowest).toBeLessThan(POOL.connectionTimeoutMs + 5_000);
 
       for (const sample of samples.filter((s) => s.status === 200)) {
         expect(JSON.parse(sample.text).meta.itemCount).toBe(expectedCount);
       }
       report(
-        `outage 2000 ms under 8 concurrent clients: ${samples.length} requests, ${failed.length} answered 500 ` +
+        `outage ${(upAt - downAt).toFixed(0)} ms under ${CLIENTS} concurrent clients: ${samples.length} requests, ${failed.length} answered 500 ` +
           `(median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms); ` +
           `first 200 ${recovery.toFixed(0)} ms after the database came back`,
       );
@@ -210,8 +218,8 @@ describe.skipIf(!availability.available)(
       let cut: Sample;
       try {
         const pending = get();
-        await waitFor(async () => proxy.openConnections > 0, 5_000);
-        await sleep(300);
+        // Cut once the read runs on the server (waiting behind the lock), not before it got there.
+        await waitFor(async () => (await waitingOnLock()) > 0, 10_000);
         proxy.cut();
         cut = await pending;
       } finally {
@@ -222,7 +230,7 @@ describe.skipIf(!availability.available)(
       const next = await get();
       expect(next.status).toBe(200);
       report(
-        `connection cut mid-query: 500 in ${(cut.endedAt - cut.startedAt).toFixed(0)} ms (incl. 300 ms wait)`,
+        `connection cut mid-query: 500 in ${(cut.endedAt - cut.startedAt).toFixed(0)} ms (incl. the wait for the query to reach the lock)`,
       );
     }, 30_000);
 
@@ -230,16 +238,20 @@ describe.skipIf(!availability.available)(
       const release = await lockBooks();
       let slow: Sample;
       try {
-        slow = await get();
+        const pending = get();
+        // The read reached PostgreSQL and waits behind the lock...
+        await waitFor(async () => (await waitingOnLock()) > 0, 10_000);
+        slow = await pending;
+        // ...and PostgreSQL ended it with the lock still held: only the statement timeout can, and
+        // it cancels the statement on the server, so no session of the app is left waiting. (A read
+        // abandoned by the app alone would wait until the release.)
+        await waitFor(async () => (await waitingOnLock()) === 0, 10_000);
       } finally {
         await release();
       }
       const elapsed = slow.endedAt - slow.startedAt;
       expect(slow.status).toBe(500);
       expectOpaque(slow, TIMEOUT);
-      // Cancelled by the server's statement_timeout, not by anything sooner.
-      expect(elapsed).toBeGreaterThanOrEqual(POOL.statementTimeoutMs * 0.9);
-      expect(elapsed).toBeLessThan(POOL.statementTimeoutMs + 8_000);
       expect((await get()).status).toBe(200);
       report(`statement timeout ${POOL.statementTimeoutMs} ms: 500 after ${elapsed.toFixed(0)} ms`);
     }, 30_000);

@@ -3,9 +3,9 @@
 // alike: the same status, content type and body, for reads, refusals, writes and the web page. Both
 // apps run side by side here on one fresh PGlite database, and each request goes to both.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenApp } from '@facet/test-support/net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWeb } from '../scripts/web-bundle.mjs';
 import { createLibraryApp, HTTP_PLATFORMS, type HttpPlatform, type LibraryApp } from '../src/app.js';
@@ -39,9 +39,7 @@ describe('the example on Express and on Fastify', () => {
         demo: true,
         logger: ['error'],
       });
-      await library.app.listen(0, '127.0.0.1');
-      const { port } = library.app.getHttpServer().address() as AddressInfo;
-      apps.set(httpPlatform, { library, origin: `http://127.0.0.1:${port}` });
+      apps.set(httpPlatform, { library, origin: await listenApp(library.app) });
     }
   }, 60_000);
 

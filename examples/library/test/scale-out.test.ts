@@ -6,10 +6,11 @@
 // read that brings no token (it does not see the write yet). @facet/client's `consistency` option
 // sends the token back by itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@facet/client/api';
-import pg from 'pg';
+import { freePort } from '@facet/test-support/net';
+import { queryOnce } from '@facet/test-support/postgres';
+import { waitForServer } from '@facet/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkReplicaCluster,
@@ -25,17 +26,6 @@ const CONSISTENCY = 'Facet-Consistency';
 const TOKEN = /^[0-9A-F]+\/[0-9A-F]+\.[A-Za-z0-9_-]{22}$/;
 const ADMIN = { authorization: 'Bearer admin-token' };
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Process {
   readonly child: ChildProcess;
@@ -68,17 +58,14 @@ async function startProcess(cluster: ReplicaCluster, workers: number): Promise<P
     output += chunk;
   });
   const base = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the example exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${base}/books?perPage=1`)).status === 200) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`the example did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForServer(`${base}/books?perPage=1`, {
+    child,
+    ready: (response) => response.status === 200,
+    timeoutMs: 150_000,
+    name: 'the example',
+    output: () => output,
+  });
+  return { child, base };
 }
 
 async function stopProcess(running: Process | undefined): Promise<void> {
@@ -106,16 +93,7 @@ describe.skipIf(!availability.available)('two processes on a primary + streaming
     cluster?.close();
   }, 60_000);
 
-  async function onReplica(sql: string) {
-    const client = new pg.Client({ connectionString: cluster.replicaUrl });
-    await client.connect();
-    try {
-      return await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
+  const onReplica = (sql: string) => queryOnce(cluster.replicaUrl, sql);
   it('a write through one process is read through the other with its token, while replay is paused', async () => {
     const writer = (single as Process).base;
     const reader = (workers as Process).base;

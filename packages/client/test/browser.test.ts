@@ -1,8 +1,9 @@
 // The adapters in real Chromium: pages built with esbuild on @facet/client/react and
 // @facet/client/vue, served by the same real HTTP server as the API they query.
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@facet/test-support/chromium';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -46,19 +47,7 @@ beforeAll(async () => {
     '/assets/react.js': { type: 'text/javascript', body: react },
     '/assets/vue.js': { type: 'text/javascript', body: vue },
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

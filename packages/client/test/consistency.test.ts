@@ -2,7 +2,7 @@
 // comes back on every later request (signed tokens whole), an older token never replaces a newer
 // one, and without the option nothing is sent.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '@facet/test-support/net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSISTENCY_HEADER, createApiClient } from '../src/api/index.js';
 
@@ -19,8 +19,7 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenLocally(server);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

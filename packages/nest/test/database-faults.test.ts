@@ -3,8 +3,8 @@
 // and a connection cut under a running query. The unit table in src/errors mirrors these shapes;
 // this file proves the shapes are what Prisma and node-postgres actually throw.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { listenLocally, runId } from '@facet/test-support/net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +37,9 @@ function answerByDefault(error: unknown) {
 
 const INTERNAL = { statusCode: 500, error: 'Internal Server Error' };
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
+/** Listens on a free loopback port; resolves with the port. */
+async function listen(server: Server): Promise<number> {
+  return Number(new URL(await listenLocally(server)).port);
 }
 
 const UNAVAILABLE = {
@@ -92,7 +91,7 @@ describe('database faults without a database', () => {
 const postgres = await checkTarget('postgresql');
 
 describe.skipIf(!postgres.available)('database faults on PostgreSQL', () => {
-  const database = `facet_nest_faults_${process.pid}_${Date.now().toString(36)}`;
+  const database = `facet_nest_faults_${runId()}`;
   const admin = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
   const sockets = new Set<Socket>();
   // A pass-through TCP proxy, so the test can cut live connections.

@@ -2,6 +2,7 @@
 // body shape, also for exceptions Facet did not build, and nothing of an unexpected error leaks.
 import 'reflect-metadata';
 import { FacetQueryError } from '@facet/core';
+import { listenApp } from '@facet/test-support/net';
 import { Controller, ForbiddenException, Get, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -43,8 +44,7 @@ beforeAll(async () => {
         ? await NestFactory.create(FailModule, new FastifyAdapter(), { logger: false })
         : await NestFactory.create(FailModule, { logger: false });
     app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
-    await app.listen(0, '127.0.0.1');
-    apps.set(platform, { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
+    apps.set(platform, { app, url: await listenApp(app) });
   }
 });
 

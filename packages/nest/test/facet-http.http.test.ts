@@ -2,6 +2,7 @@
 // a URL that is not valid percent-encoding, a body too large, too deep or not JSON) get the same
 // status and the same body on both platforms, in Facet's error shape, repeating nothing of the request.
 import 'reflect-metadata';
+import { listenApp } from '@facet/test-support/net';
 import {
   Body,
   Controller,
@@ -53,8 +54,7 @@ async function start(
       : await NestFactory.create(ItemsModule, { logger: false });
   app.setGlobalPrefix('api');
   useFacetHttp(app, options);
-  await app.listen(0, '127.0.0.1');
-  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+  return { app, url: await listenApp(app) };
 }
 
 interface Answer {

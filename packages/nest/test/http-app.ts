@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { listenApp } from '@facet/test-support/net';
 import {
   Controller,
   Get,
@@ -327,8 +328,7 @@ export async function startApp(fixture: HttpFixture, platform: Platform): Promis
     if (platform === 'express-extended') express.set('query parser', 'extended');
     app = express;
   }
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const url = await listenApp(app);
   return {
     app,
     url,

@@ -3,7 +3,7 @@
 // from the schema text of the real generated client, on PGlite, PostgreSQL and MariaDB, and over
 // HTTP through ResourceController (docs/spec-conformance.md#26-service-construction).
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
 import { Controller, type INestApplication, Module, NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,8 +174,7 @@ for (const name of ['pglite', 'postgresql', 'mariadb'] as const satisfies readon
         class AppModule {}
         app = await NestFactory.create(AppModule, { logger: false });
         app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
-        await app.listen(0, '127.0.0.1');
-        base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+        base = await listenApp(app);
       }, 60_000);
       afterAll(async () => {
         await app?.close();

@@ -1,8 +1,8 @@
 // QueryService behind a real NestJS HTTP server (Express, ephemeral port, fetch): the statuses
 // and bodies a client actually receives for each row of the error mapping.
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
 import { createMongoAbility, ForbiddenError } from '@casl/ability';
+import { listenApp } from '@facet/test-support/net';
 import {
   Controller,
   Get,
@@ -100,8 +100,7 @@ describe('QueryService over HTTP (NestJS, Express)', () => {
     })
     class AppModule {}
     app = await NestFactory.create(AppModule, { logger: false });
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenApp(app);
   }, 60_000);
 
   afterAll(async () => {

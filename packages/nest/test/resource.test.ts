@@ -2,7 +2,7 @@
 // path to the data: called directly with no pipe in front, and served by ResourceController
 // through FacetModule over real HTTP. Real Prisma clients on PGlite (always) and PostgreSQL (when
 // reachable; required in CI).
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
 import { Controller, HttpException, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,8 +373,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
 
         app = await NestFactory.create(AppModule, { logger: false });
         app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
-        await app.listen(0, '127.0.0.1');
-        base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+        base = await listenApp(app);
       }, 60_000);
       afterAll(async () => {
         await app?.close();

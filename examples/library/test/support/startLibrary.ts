@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
 import { createLibraryApp, type LibraryApp, type LibraryAppOptions } from '../../src/app.js';
 import { httpPlatformFromEnv } from '../../src/config.js';
 
@@ -21,8 +21,6 @@ export async function startLibrary(
     ...options,
     logger: options.logger ?? ['error'],
   });
-  await library.app.listen(0, '127.0.0.1');
-  const { port } = library.app.getHttpServer().address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = await listenApp(library.app);
   return { ...library, origin, api: `${origin}/api/v1` };
 }

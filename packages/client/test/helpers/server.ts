@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeQuery, isFacetQueryError } from '@facet/core';
+import { listenLocally } from '@facet/test-support/net';
 import { type Book, makeBooks } from './books.js';
 
 /** One request as the server saw it. */
@@ -232,12 +232,10 @@ export async function startServer(
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => send(response, 500, { message: String(error) }));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenLocally(server);
 
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     requests,
     hold(match) {
       let release!: () => void;

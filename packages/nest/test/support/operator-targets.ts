@@ -2,6 +2,7 @@
 // client whose statements are recorded, on a fresh database built from the committed SQL.
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { runId } from '@facet/test-support/net';
 import { PrismaMariaDb } from '@prisma/adapter-mariadb';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createConnection } from 'mariadb';
@@ -23,7 +24,6 @@ export interface OperatorTarget {
 
 const HOST = '127.0.0.1';
 const sql = (file: string) => readFileSync(new URL(`../prisma/${file}`, import.meta.url), 'utf8');
-const runId = () => `${process.pid}_${Date.now().toString(36)}`;
 
 interface QueryEvents {
   $on(event: 'query', listener: (event: { query: string }) => void): void;

@@ -10,8 +10,8 @@
 // Server targets get their own database (`facet_nest_test_<run>`), dropped at teardown, so two
 // concurrent runs on one machine never see each other's rows.
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
+import { type Availability, availableUnlessCi, LOCALHOST, reachable, runId } from '@facet/test-support/net';
 import { PrismaMariaDb } from '@prisma/adapter-mariadb';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createConnection } from 'mariadb';
@@ -33,25 +33,11 @@ export interface TestTarget {
   close(): Promise<void>;
 }
 
-export type TargetAvailability = { readonly available: true } | { readonly available: false; reason: string };
+export type TargetAvailability = Availability;
 
-const HOST = '127.0.0.1';
+const HOST = LOCALHOST;
 const PORTS = { postgresql: 5432, mariadb: 3306 } as const;
 const sql = (file: string) => readFileSync(new URL(`../prisma/${file}`, import.meta.url), 'utf8');
-const runId = () => `${process.pid}_${Date.now().toString(36)}`;
-
-function reachable(port: number, timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 /**
  * Whether a target can run here. A server that is not reachable skips its suite with a reason,
@@ -60,10 +46,7 @@ function reachable(port: number, timeoutMs = 1000): Promise<boolean> {
 export async function checkTarget(name: TargetName): Promise<TargetAvailability> {
   if (name === 'pglite') return { available: true };
   const port = PORTS[name];
-  if (await reachable(port)) return { available: true };
-  const reason = `${name} is not reachable at ${HOST}:${port}`;
-  if (process.env.CI) throw new Error(`${reason}, and CI requires it (process.env.CI is set)`);
-  return { available: false, reason };
+  return availableUnlessCi(await reachable(port), `${name} is not reachable at ${HOST}:${port}`);
 }
 
 export async function openTarget(name: TargetName): Promise<TestTarget> {

@@ -2,10 +2,11 @@
 // It checks one tarball: the one scripts/pack-packages.mjs left in FACET_PACK_DIR when that is set
 // (`npm test` packs every package once, from its own build), else one it packs itself (`npm pack`,
 // which runs `prepack`, a fresh build). On that tarball:
-//   1. its file list: package.json, README.md, LICENSE and every file `exports`/`main`/`module`/`types`
+//   1. its file list: package.json, README.md, CHANGELOG.md, LICENSE and every file `exports`/`main`/`module`/`types`
 //      name must be there, and nothing from the tests (`*.test.ts`, `*.test-d.ts`, `test/`, build info);
-//   2. publint --strict, on the tarball;
-//   3. attw --profile node16 (are the types wrong?), on the same tarball.
+//   2. its README.md has no relative link (dead on a registry page; scripts/pack-files.mjs rewrites them);
+//   3. publint --strict, on the tarball;
+//   4. attw --profile node16 (are the types wrong?), on the same tarball.
 // Every check runs even when an earlier one fails, so one run shows every problem.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,15 +14,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { relativeLinks } from './pack-files.mjs';
 import { tarballPath } from './pack-packages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-/** The file paths in a .tgz, without tar's `package/` prefix. Plain ustar, as `npm pack` writes it. */
-function listTarball(file) {
+/** The files of a .tgz (path without tar's `package/` prefix → content). Plain ustar, as `npm pack` writes it. */
+function readTarball(file) {
   const tar = gunzipSync(readFileSync(file));
-  const paths = [];
+  const entries = new Map();
   let offset = 0;
   while (offset + 512 <= tar.length && tar[offset] !== 0) {
     const field = (start, length) =>
@@ -34,10 +36,13 @@ function listTarball(file) {
     const size = Number.parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1);
     if (type === '0' || type === '')
-      paths.push((prefix ? `${prefix}/${name}` : name).replace(/^package\//, ''));
+      entries.set(
+        (prefix ? `${prefix}/${name}` : name).replace(/^package\//, ''),
+        tar.subarray(offset + 512, offset + 512 + size),
+      );
     offset += 512 + Math.ceil(size / 512) * 512;
   }
-  return paths;
+  return entries;
 }
 
 /** Every file the manifest points at: the `exports` targets plus main, module and types. */
@@ -62,7 +67,7 @@ const FORBIDDEN = [
 function checkFileList(files, pkg) {
   const problems = [];
   const shipped = new Set(files);
-  for (const required of ['package.json', 'README.md', 'LICENSE', ...manifestTargets(pkg)]) {
+  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...manifestTargets(pkg)]) {
     if (!shipped.has(required)) problems.push(`missing ${required}`);
   }
   if (!files.some((file) => file.startsWith('dist/'))) problems.push('missing dist/');
@@ -112,7 +117,8 @@ try {
   }
 
   console.log(`\n--- file list of ${tarball}`);
-  const files = listTarball(tarball);
+  const entries = readTarball(tarball);
+  const files = [...entries.keys()];
   const problems = checkFileList(files, pkg);
   for (const problem of problems) console.log(`  ${problem}`);
   if (problems.length) failed = true;
@@ -122,6 +128,12 @@ try {
     console.log(`  ok: ${files.length} files (${dist} in dist/, ${src} in src/ for the source maps),`);
     console.log('      README.md, LICENSE and every manifest target present, no test files');
   }
+
+  console.log('\n--- links of the packed README.md');
+  const relative = relativeLinks(entries.get('README.md')?.toString('utf8') ?? '');
+  for (const link of relative) console.log(`  relative link ${link}: dead on a registry page`);
+  if (relative.length) failed = true;
+  else console.log('  ok: every link is absolute');
 
   if (!run('publint --strict', bin('publint'), ['run', tarball, '--strict'], cwd)) failed = true;
   if (!run('attw --profile node16', bin('attw'), [tarball, '--profile', 'node16'], cwd)) failed = true;

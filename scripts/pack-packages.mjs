@@ -3,10 +3,13 @@
 // (the packaging checks, scripts/check-package.mjs) reads these tarballs instead of packing again.
 //   node scripts/pack-packages.mjs             packs, each package's `prepack` building it first
 //   node scripts/pack-packages.mjs --no-build  packs the dist/ already built (what `npm test` does)
+// Either way each tarball gets what scripts/pack-files.mjs adds (absolute README links, the CHANGELOG):
+// through the packages' prepack/postpack, or, with --ignore-scripts, from here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepare, restore } from './pack-files.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,8 +26,17 @@ export function packPackages(dir, { build = true } = {}) {
   mkdirSync(dir, { recursive: true });
   const workspaces = PACKED.flatMap((name) => ['-w', `packages/${name}`]);
   const args = ['pack', ...workspaces, '--pack-destination', dir, '--loglevel', 'warn'];
-  if (!build) args.push('--ignore-scripts');
-  const result = spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const dirs = PACKED.map((name) => join(root, 'packages', name));
+  if (!build) {
+    args.push('--ignore-scripts');
+    dirs.forEach(prepare);
+  }
+  let result;
+  try {
+    result = spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  } finally {
+    if (!build) dirs.forEach(restore);
+  }
   if (result.status !== 0) return false;
   return PACKED.every((name) => existsSync(tarballPath(dir, join(root, 'packages', name))));
 }

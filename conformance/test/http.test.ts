@@ -227,10 +227,10 @@ describe('4.7 Example controller routes', () => {
 });
 
 describe('7. Errors (statuses over HTTP)', () => {
-  it('7.b departure: an Int operand out of range raises P2020 in the database: a 500 behind a plain QueryService, a 400 behind a Resource', async () => {
+  it('7.b an Int operand out of range never reaches the database (where it would raise P2020, a 500 in a read): a 400 behind a plain QueryService and behind a Resource', async () => {
     const tooBig = 'where.pages.gt=1099511627776';
     const plain = await app.get(`/books/search?${tooBig}`);
-    expect(plain).toMatchObject({ status: 500, body: { code: 'internal_error' } });
+    expect(plain).toMatchObject({ status: 400, body: { code: 'invalid_type', path: 'where.pages.gt' } });
     const resource = await get<{ code: string; path: string }>(`/books?${tooBig}`);
     expect(resource).toMatchObject({ status: 400, body: { code: 'invalid_type', path: 'where.pages.gt' } });
   });

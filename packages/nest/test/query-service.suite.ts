@@ -1225,6 +1225,37 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         }
         expect(errorLogger).not.toHaveBeenCalled();
       });
+
+      it('refuses an operand outside its column’s range before the database (400, where the database raised P2020/P2033: a 500)', async () => {
+        const errorLogger = vi.fn<(entry: QueryErrorLogEntry) => void>();
+        const service = guardedBooks({ idType: 'int', errorLogger });
+        const reader = { authorId, drafts: false };
+        const tooBig = 2 ** 40;
+        const attempts: [string, () => Promise<unknown>, string][] = [
+          ['gt', () => books().query({ where: { pages: { gt: tooBig } } }), 'where.pages.gt'],
+          ['bare', () => books().count({ where: { pages: tooBig } }), 'where.pages'],
+          ['in', () => books().findMany({ where: { pages: { in: [1, tooBig] } } }), 'where.pages.in[1]'],
+          ['not', () => service.count({ where: { pages: { not: tooBig } } }, reader), 'where.pages.not'],
+          [
+            'BigInt',
+            () => service.findMany({ where: { sales: { lt: '9223372036854775808' } } }, reader),
+            'where.sales.lt',
+          ],
+          [
+            'relation filter',
+            () => service.count({ where: { author: { books: { some: { pages: -tooBig } } } } }, reader),
+            'where.author.books.some.pages',
+          ],
+        ];
+        for (const [name, attempt, path] of attempts) {
+          const error = await rejection(attempt());
+          expect(error, name).toBeInstanceOf(BadRequestException);
+          expect(responseOf(error), name).toMatchObject({ statusCode: 400, code: 'invalid_type', path });
+        }
+        // In range, the same operands read as before.
+        expect(await books().count({ where: { pages: { gt: 2 ** 31 - 1 } } })).toBe(0);
+        expect(errorLogger).not.toHaveBeenCalled();
+      });
     });
   });
 }

@@ -1,5 +1,5 @@
 import { FacetQueryError, type IssuePath } from '@facet/core';
-import { isSafeJsonPath } from '../policy/operands.js';
+import { expectedOf, INVALID, isSafeJsonPath, type OperandField, readValue } from '../policy/operands.js';
 import {
   type FilterField,
   type Mode,
@@ -97,6 +97,53 @@ const EXPECTED_SHAPE: Record<OperandShape, string> = {
 };
 
 const UNTYPED_FIELD: FilterField = { type: 'Untyped' };
+
+/** A filter's field with, when the model is known, what its values must be (range, enum values). */
+interface ValueField extends FilterField {
+  readonly values?: OperandField | undefined;
+}
+
+function valueField(model: ModelTypes, key: string, type: OperandField['type']): OperandField {
+  return { type, nullable: model.nullable(key), enumValues: model.enumValues(key) };
+}
+
+/**
+ * A value outside its column's range (an Int beyond 32 bits, an enum value the type lacks) would
+ * reach the database, which raises an error whatever the rows; during a read that is a 500. The
+ * operand grammar (`policy/operands.ts`) refuses it here as a 400, as the resource policy does.
+ * Only checked, never replaced: a plain `QueryService` passes operands to Prisma as the caller sent them.
+ */
+function assertValue(
+  field: OperandField,
+  container: object,
+  key: string | number,
+  nullAllowed: boolean,
+  path: IssuePath,
+): void {
+  // Objects are left alone: a plain one meets the walk's own shape and reserved-key checks, which
+  // name it better, and a class instance is a value built in code (a Date, a Decimal, a FieldRef).
+  const value = (container as Record<string | number, unknown>)[key];
+  if (typeof value === 'object' && value !== null) return;
+  if (readValue(field, container, key, nullAllowed) !== INVALID) return;
+  const expected = expectedOf(field);
+  throw new FacetQueryError([{ code: 'invalid_type', path, expected, message: `expected ${expected}` }]);
+}
+
+function assertOperandValues(
+  field: OperandField,
+  shape: OperandShape,
+  filter: Record_,
+  operator: string,
+  path: IssuePath,
+): void {
+  const operand = filter[operator];
+  if (shape === 'value' || shape === 'nullableValue' || (shape === 'negation' && !isPlainObject(operand)))
+    assertValue(field, filter, operator, shape !== 'value', path);
+  else if ((shape === 'list' || shape === 'nullableList') && Array.isArray(operand))
+    operand.forEach((_, index) => {
+      assertValue(field, operand, index, false, [...path, index]);
+    });
+}
 const UNTYPED_ROW = OPERATORS.Untyped;
 const isRelationFilter = (key: string) => TO_MANY_FILTERS.has(key) || TO_ONE_FILTERS.has(key);
 
@@ -153,16 +200,34 @@ class LiteralWalk {
     if (!isPlainObject(where) || isServerWhere(where)) return where;
     let copy: Record_ | undefined;
     for (const [key, value] of Object.entries(where)) {
-      copy = withEntry(where, copy, key, this.entry(key, value, model, [...path, key]));
+      copy = withEntry(where, copy, key, this.entry(where, key, value, model, [...path, key]));
     }
     return copy ?? where;
   }
 
-  private entry(key: string, value: unknown, model: ModelTypes | undefined, path: IssuePath): unknown {
+  private entry(
+    where: Record_,
+    key: string,
+    value: unknown,
+    model: ModelTypes | undefined,
+    path: IssuePath,
+  ): unknown {
     if (LOGICAL_OPERATORS.has(key)) return this.where(value, model, path);
-    if (!isPlainObject(value) || isServerWhere(value)) return value; // a bare value: equality
     const type = model?.scalar(key);
-    if (type !== undefined) return this.filter(value, { type, list: model?.list(key) }, 'default', path);
+    if (isServerWhere(value)) return value;
+    if (!isPlainObject(value)) {
+      // A bare value is equality; a list field's bare value is a whole list, which Prisma checks.
+      if (type !== undefined && model?.list(key) !== true)
+        assertValue(valueField(model as ModelTypes, key, type), where, key, true, path);
+      return value;
+    }
+    if (type !== undefined)
+      return this.filter(
+        value,
+        { type, list: model?.list(key), values: valueField(model as ModelTypes, key, type) },
+        'default',
+        path,
+      );
     const relation = model?.relation(key);
     if (
       relation === undefined &&
@@ -182,7 +247,7 @@ class LiteralWalk {
   }
 
   /** One scalar filter object: each operand made literal as its cell of the table says. */
-  private filter(filter: Record_, field: FilterField, inherited: Mode, path: IssuePath): Record_ {
+  private filter(filter: Record_, field: ValueField, inherited: Mode, path: IssuePath): Record_ {
     const mode = modeOf(filter, inherited);
     let copy: Record_ | undefined;
     for (const [operator, operand] of Object.entries(filter)) {
@@ -208,6 +273,8 @@ class LiteralWalk {
           },
         ]);
       }
+      if (field.values !== undefined && rule !== undefined && field.list !== true)
+        assertOperandValues(field.values, rule.operand, filter, operator, at);
       let next = operand;
       if (rule?.operand === 'negation' && isPlainObject(operand))
         next = this.filter(operand, field, mode, at);

@@ -67,7 +67,7 @@ export class BookDto {
   @ApiProperty({ description: 'Price with two decimals' }) price!: string;
   @ApiProperty() pages!: number;
   @ApiProperty() published!: boolean;
-  // Declared so that clients may filter on it: undeclared fields are refused in where (issue 7).
+  // Declared so that clients may filter on it: undeclared fields are refused in where.
   @ApiProperty({ required: false }) authorId?: number;
   @ApiProperty({ required: false })
   @Field({ expose: (context) => context.role !== 'reader' })

@@ -79,6 +79,7 @@ export class FacetUndeclaredQueryInterceptor implements NestInterceptor {
     this.scope = scope;
   }
 
+  /** Refuses the request before its handler when the route is one it judges and the query is not declared. */
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() === 'http') {
       const declaration = this.declarationOf(context.getClass(), context.getHandler());

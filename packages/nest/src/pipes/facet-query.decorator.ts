@@ -5,7 +5,7 @@ import { FacetConfigurationError } from '../errors/facet-configuration.error.js'
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { FacetValidationPipe } from './facet-validation.pipe.js';
 import { parseQueryObject } from './parse-query-object.js';
-import { checkQueryDto, pathSegment } from './query-dto-check.js';
+import { checkQueryDto, facetDtoKeys, pathSegment } from './query-dto-check.js';
 import { declaredQueryKeys, markFacetQueryRoute } from './query-parameters.js';
 import type { QueryTransformOptions } from './query-transform.options.js';
 

@@ -82,8 +82,8 @@ export function FacetQuery(dto?: Type<object>, options?: QueryTransformOptions):
   if (typeof type !== 'function' || type.prototype === undefined) {
     throw new FacetConfigurationError('@FacetQuery(dto, options?): the first argument is the DTO class.');
   }
-  const pipes =
-    checkQueryDto(type, {}) === undefined ? [new FacetValidationPipe({ expectedType: type })] : [];
+  // Facet's own DTOs are checked whole while decoding; any other class's values by class-validator.
+  const pipes = facetDtoKeys(type) === undefined ? [new FacetValidationPipe({ expectedType: type })] : [];
   const decorate = decodeFacetQuery({ dto: type, options } satisfies FacetQueryData, ...pipes);
   return (target, key, index) => {
     markFacetQueryRoute(target, key);

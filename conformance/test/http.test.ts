@@ -224,6 +224,22 @@ describe('4.7 Example controller routes', () => {
     const cents = published().map((book) => Math.round(Number(book.price) * 100));
     expect(body.aggregate._max.price).toBe((Math.max(...cents) / 100).toFixed(2));
   });
+
+  it("4.7.f a query parameter a route does not read is a 400 naming it (Facet's choice)", async () => {
+    const [first] = published();
+    for (const path of [
+      '/books?foo=1',
+      '/books/count?page=2',
+      `/books/${first?.id}?page=2`,
+      `/books/isbn/${first?.isbn}?foo=1`,
+      '/books/stats/summary?where.published=false',
+    ]) {
+      const { status, body } = await get<{ code: string; path: string }>(path, 'admin');
+      expect(status, path).toBe(400);
+      expect(body.code, path).toBe('unknown_key');
+    }
+    expect((await get<{ path: string }>('/books/stats/summary?foo=1')).body.path).toBe('foo');
+  });
 });
 
 describe('7. Errors (statuses over HTTP)', () => {

@@ -12,7 +12,7 @@ export interface ReportInput {
   readonly chartFile: string;
   /** Per comparison label: what limits it, printed when its target is missed. */
   readonly limits: Readonly<Record<string, string>>;
-  /** The optimizations of issue 8 and the rows that show each. */
+  /** The optimizations made for the suite's targets, and the rows that show each. */
   readonly optimizations: ReadonlyArray<{ readonly name: string; readonly evidence: string }>;
   /** A before/after CPU profile of the example app (bench/profile.md), when one was written. */
   readonly cpuProfile?: string;

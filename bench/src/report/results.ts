@@ -35,7 +35,7 @@ export interface Comparison {
    * measured in the same rounds (paired): how far one round's ratio may stray.
    */
   readonly spread?: number;
-  /** A target from issue 8: the ratio must be `>=` or `<=` this value. */
+  /** The comparison's target: the ratio must be `>=` or `<=` this value. */
   readonly target?: { readonly op: '>=' | '<='; readonly value: number };
 }
 

@@ -40,14 +40,6 @@ const READER = { role: 'reader' } as const;
 type Reader = typeof READER;
 const readerWhere = () => ({ published: true });
 
-const validation = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  validateCustomDecorators: true,
-  transform: false,
-});
-
 /** The global pipe @querry-kit/nest's README pairs with its QueryDTO. */
 const kitValidation = new ValidationPipe({ transform: true });
 
@@ -142,7 +134,7 @@ class FacetController {
   }
 
   @Get()
-  list(@FacetQuery(validation) query: QueryDTO) {
+  list(@FacetQuery(QueryDTO) query: QueryDTO) {
     return this.resource.query(query, { ability: READER });
   }
 }

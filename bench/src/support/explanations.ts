@@ -1,5 +1,5 @@
 // The prose of docs/benchmarks.md that numbers cannot supply: what limits a comparison when its
-// target is missed, and which rows prove each optimization of issue 8. Keyed by comparison label.
+// target is missed, and which rows prove each optimization made for the targets. Keyed by comparison label.
 
 const SERVICE_LIMIT =
   'Running count and page concurrently saves at most the shorter of the two reads, so the ratio cannot go below ' +
@@ -22,8 +22,8 @@ const HTTP_HAND_LIMIT =
   'process (see the "CPU per request" rows, the steadier measure here). A CPU profile of the two bench servers ' +
   "(node --cpu-prof, 5,000 requests each) puts Facet's own code at about 0.1 ms per request (decoding the query " +
   'string, the query policy checks, parsing and resolving `fields`, building the select, QueryService, mapping and ' +
-  'projecting 20 items) and class-validator/class-transformer, run by the ValidationPipe on QueryDTO, at another ' +
-  '0.1 ms (a bare `include.author=true` next to `fields=…author{name,country}` is narrowed to those columns, as the ' +
+  'projecting 20 items) and class-validator/class-transformer, run by the ValidationPipe on QueryDTO the bench then ' +
+  'used (it now validates with `@FacetQuery(QueryDTO)`), at another 0.1 ms (a bare `include.author=true` next to `fields=…author{name,country}` is narrowed to those columns, as the ' +
   'hand-written code selects them). Against roughly 1.4 ms of ' +
   "CPU per request for the hand-written stack, most of it Prisma's, that is the order of the gap measured. A controller " +
   'without validation cannot be matched by one that validates; the "page without totals" row shows where Facet ' +
@@ -113,7 +113,7 @@ export const OPTIMIZATIONS: ReadonlyArray<{ name: string; evidence: string }> = 
   {
     name: "Prisma's relationLoadStrategy 'join' for includes",
     evidence:
-      "Service tables, \"relationLoadStrategy 'join' vs 'query'\" (a raw findMany with the author included, through a client generated with the preview feature). In Prisma 7.10 the option exists only with `previewFeatures = [\"relationJoins\"]` in the generator; with it, 'join' becomes Prisma's default for every include, Facet's included. 'join' reads a relation in the same statement (one round trip less per relation level, which the 2 ms round-trip run shows), while 'query' sends one simple statement per level, which PostgreSQL can plan better on a large table. Facet does not set the strategy: it is a preview feature of the application's own client, and which one wins depends on the data and the network. The example app's client enables it (issue 14): its list request is then two statements (page with authors, count), run concurrently; \"QueryService.query vs raw sequential, both with relationJoins\" is the service-level row.",
+      "Service tables, \"relationLoadStrategy 'join' vs 'query'\" (a raw findMany with the author included, through a client generated with the preview feature). In Prisma 7.10 the option exists only with `previewFeatures = [\"relationJoins\"]` in the generator; with it, 'join' becomes Prisma's default for every include, Facet's included. 'join' reads a relation in the same statement (one round trip less per relation level, which the 2 ms round-trip run shows), while 'query' sends one simple statement per level, which PostgreSQL can plan better on a large table. Facet does not set the strategy: it is a preview feature of the application's own client, and which one wins depends on the data and the network. The example app's client enables it: its list request is then two statements (page with authors, count), run concurrently; \"QueryService.query vs raw sequential, both with relationJoins\" is the service-level row.",
   },
   {
     name: 'Keyset paging at depth',
@@ -121,27 +121,27 @@ export const OPTIMIZATIONS: ReadonlyArray<{ name: string; evidence: string }> = 
       'Service table (PostgreSQL, large), "keyset vs offset, page 1,000": the same 20 rows (checked before timing), read with `after` the cursor of page 999 against `page: 1000`, which makes the database produce and skip the 19,980 rows before it.',
   },
   {
-    name: 'Abilities per role, access filters per ability (issue 14)',
+    name: 'Abilities per role, access filters per ability',
     evidence:
       "HTTP table, the example rows and the profile below. The example's `defineAbility` builds one CASL ability per role and process; `@facet/nest/casl`'s `createCaslAccessibleWhere` keeps each ability's Prisma filter per subject (frozen, as long as the ability object lives, rebuilt after CASL's `update()`). Both are bounded by the number of roles and subjects.",
   },
   {
-    name: 'A token is looked up once per TTL (issue 14)',
+    name: 'A token is looked up once per TTL',
     evidence:
       'HTTP table, "reader token" rows: the example\'s auth guard remembers a token\'s user for `AUTH_CACHE_TTL_MS` (5 s; at most `AUTH_CACHE_MAX_ENTRIES`, 10,000, least recently used first; unknown tokens never), where the hand-written controller asks the database on every request. A revoked token or a changed role takes effect within the TTL in every process (example `caller-cache.test.ts`).',
   },
   {
-    name: 'One validation pass for the query DTOs (issue 14)',
+    name: 'One validation pass for the query DTOs',
     evidence:
       "`FacetValidationPipe` checks Facet's own `QueryDTO`/`DetailQueryDTO`/`CountQueryDTO` in one pass instead of class-transformer's copy plus class-validator's metadata walk (`class-validator`/`class-transformer` rows of the profile below), with class-validator's exact issues (property test `query-dto-check.test.ts`).",
   },
   {
-    name: 'The Fastify adapter (issue 14)',
+    name: 'The Fastify adapter',
     evidence:
       'HTTP table, the "on Fastify" rows and "Fastify alone": the example app started with `HTTP_PLATFORM=fastify` (Express stays the default and is measured next to it), and the hand-written controller on both platforms for a like-for-like ratio. Facet reads the raw URL and writes through Nest\'s adapter, so nothing in it changes; the example\'s HTTP suites run on both platforms (the `library-fastify` test project) and `http-platform.test.ts` checks that both answer every request alike.',
   },
   {
-    name: 'Static files off the API path, cheaper mappers (issue 14)',
+    name: 'Static files off the API path, cheaper mappers',
     evidence:
       "The profile below: the example served its web page with `useStaticAssets`, mounted at `/`, which looked every API request up on disk (`stat`) before the router; its mappers copied rows through `Object.entries`/`fromEntries`. Both are gone from the profile's heavy functions.",
   },

@@ -1,10 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { type CallerCacheOptions, DEFAULT_CALLER_CACHE } from './auth/caller-cache.js';
 import { AuthGuard, CALLER_CACHE_OPTIONS } from './auth/index.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { PrismaModule } from './prisma/prisma.module.js';
-import { RefuseUndeclaredQueryInterceptor } from './resources/refuse-undeclared-query.interceptor.js';
 import { ResourcesModule } from './resources/resources.module.js';
 
 @Module({})
@@ -22,7 +21,6 @@ export class AppModule {
         // Also injectable by its class: the API document is served per caller (src/openapi.ts).
         AuthGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: RefuseUndeclaredQueryInterceptor },
       ],
     };
   }

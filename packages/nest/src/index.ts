@@ -22,15 +22,19 @@ export {
 export {
   FacetModule,
   type FacetModuleOptions,
+  FacetUndeclaredQueryInterceptor,
   InjectResource,
   type MutationRoute,
   ResourceController,
   type ResourceControllerOptions,
+  type UndeclaredQueryScope,
 } from './module/index.js';
 export {
+  AllowUndeclaredQuery,
   FacetQuery,
   FacetValidationPipe,
   parseQueryObject,
+  QueryParameters,
   QueryTransformPipe,
 } from './pipes/index.js';
 export { AccessSubject } from './policy/index.js';

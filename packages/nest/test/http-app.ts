@@ -19,6 +19,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { AggregateQueryDTO, type ResourceReadOptions } from '../src/advanced/index.js';
 import {
@@ -66,7 +67,7 @@ export class BookDto {
   @ApiProperty({ description: 'Price with two decimals' }) price!: string;
   @ApiProperty() pages!: number;
   @ApiProperty() published!: boolean;
-  // Declared so that clients may filter on it: undeclared fields are refused in where (issue 7).
+  // Declared so that clients may filter on it: undeclared fields are refused in where.
   @ApiProperty({ required: false }) authorId?: number;
   @ApiProperty({ required: false })
   @Field({ expose: (context) => context.role !== 'reader' })
@@ -221,6 +222,13 @@ class ShelvesController {
   }
 }
 
+/** A page query with one parameter of the app's own, validated by class-validator. */
+export class EchoQueryDTO extends QueryDTO {
+  @IsOptional()
+  @IsString()
+  q?: string;
+}
+
 @Controller('echo')
 class EchoController {
   @Get('pipe')
@@ -229,13 +237,19 @@ class EchoController {
   }
 
   @Get('raw')
-  raw(@FacetQuery() query: Record<string, unknown>) {
+  raw(@FacetQuery(EchoQueryDTO) query: EchoQueryDTO) {
     return query;
   }
 
-  /** FacetValidationPipe's strict defaults, and its error body. */
+  /** Facet's strict check of its own DTO, and its error body. */
   @Get('strict')
-  strict(@FacetQuery(undefined, new FacetValidationPipe()) query: QueryDTO) {
+  strict(@FacetQuery(QueryDTO) query: QueryDTO) {
+    return query;
+  }
+
+  /** FacetValidationPipe's strict defaults, and its error body, behind the spec's pipe. */
+  @Get('validation-pipe')
+  validationPipe(@Query(QueryTransformPipe, new FacetValidationPipe()) query: QueryDTO) {
     return query;
   }
 

@@ -1,4 +1,4 @@
-import { DetailQueryDTO, FacetQuery, FacetValidationPipe, ResourceController } from '@facet/nest';
+import { DetailQueryDTO, FacetQuery, ResourceController } from '@facet/nest';
 import { classifyError, parseId, toHttpException } from '@facet/nest/advanced';
 import { ApiFacetQuery, ApiResourceRoutes } from '@facet/nest/swagger';
 import {
@@ -18,11 +18,11 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { PRISMA } from '../prisma/prisma.token.js';
 import { books } from './library.resources.js';
 
-const detailQuery = new FacetValidationPipe({ expectedType: DetailQueryDTO });
-
 /**
  * The books routes: the resource's seven (`ResourceController`), with create, update and delete
- * handled here behind their permission guards, plus the natural-key and summary routes.
+ * handled here behind their permission guards, plus the natural-key and summary routes. Like every
+ * route of a `ResourceController`, these refuse a query parameter they do not declare: `isbn/:isbn`
+ * declares its query by its DTO, and `stats/summary` takes none.
  */
 @ApiTags('books')
 @ApiResourceRoutes(BookDto)
@@ -43,7 +43,7 @@ export class BooksController extends ResourceController(books, {
   @ApiFacetQuery({ paging: false, fields: 'detail', dto: BookDto })
   async byIsbn(
     @Param('isbn') isbn: string,
-    @FacetQuery(undefined, detailQuery) query: DetailQueryDTO,
+    @FacetQuery(DetailQueryDTO) query: DetailQueryDTO,
     @Req() request: unknown,
   ) {
     return this.resource.findOne({ isbn }, query, await this.readContext(request));

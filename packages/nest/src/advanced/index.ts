@@ -38,6 +38,7 @@ export {
   type ResourceControllerBase,
 } from '../module/index.js';
 export {
+  declaredQueryKeys,
   FACET_VALIDATION_DEFAULTS,
   QUERY_TRANSFORM_OPTIONS,
   type QueryTransformOptions,

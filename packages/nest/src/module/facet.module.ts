@@ -16,6 +16,10 @@ import { assertReplicaSecret, closeReadRouter, readRouterFor } from '../replicas
 import type { AnyResourceDefinition } from '../resource/define-resource.js';
 import { type ReadContext, Resource } from '../resource/resource.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
+import {
+  FacetUndeclaredQueryInterceptor,
+  type UndeclaredQueryScope,
+} from './undeclared-query.interceptor.js';
 
 export { FACET_MODULE_OPTIONS, getResourceToken, InjectResource } from './facet-module.tokens.js';
 
@@ -66,6 +70,19 @@ export interface FacetModuleOptions<TAbility = unknown> {
    * (consistencyWait 200 ms, pollInterval 10 ms, maxLag 5000 ms, healthCheckInterval 1000 ms).
    */
   readonly readRouting?: ReadRoutingOptions;
+  /**
+   * Which routes refuse a query parameter they do not declare (a 400 `unknown_key` naming it, after
+   * the guards), through `FacetUndeclaredQueryInterceptor`, which the module registers for the app:
+   * - `'facet-routes'`: every route of a `ResourceController` subclass (its own routes included:
+   *   they take no query unless they declare one) and every route or controller marked
+   *   `@QueryParameters(...)`. Your other controllers are left as they are.
+   * - `'every-route'`: every route of the app, except those marked `@AllowUndeclaredQuery()`.
+   *
+   * A route that reads `@FacetQuery(dto)` refuses what its DTO does not declare either way. Facet
+   * default, not from the spec.
+   * @default 'facet-routes'
+   */
+  readonly refuseUndeclaredQuery?: UndeclaredQueryScope;
 }
 
 const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOptions>({
@@ -76,11 +93,14 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
   .setExtras({ isGlobal: true }, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
-    // Read-your-writes on every route of the app, hand-written controllers included: a write
-    // through an injected resource answers a token like one through ResourceController does.
-    // Without replicas the interceptor passes every request straight through.
     providers: [
       ...(definition.providers ?? []),
+      // Every route of the app, hand-written ones included: which ones it judges is read from each
+      // route's declaration. First, so that a refused query reaches nothing else.
+      { provide: APP_INTERCEPTOR, useClass: FacetUndeclaredQueryInterceptor },
+      // Read-your-writes on every route of the app, hand-written controllers included: a write
+      // through an injected resource answers a token like one through ResourceController does.
+      // Without replicas the interceptor passes every request straight through.
       { provide: APP_INTERCEPTOR, useClass: FacetConsistencyInterceptor },
     ],
     exports: [...(definition.exports ?? []), FACET_MODULE_OPTIONS],

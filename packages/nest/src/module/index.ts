@@ -11,3 +11,7 @@ export {
   type ResourceControllerBase,
   type ResourceControllerOptions,
 } from './resource.controller.js';
+export {
+  FacetUndeclaredQueryInterceptor,
+  type UndeclaredQueryScope,
+} from './undeclared-query.interceptor.js';

@@ -17,6 +17,7 @@ import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQuery } from '../pipes/facet-query.decorator.js';
 import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
+import { QueryParameters } from '../pipes/query-parameters.js';
 import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
 import type { QueryDelegate } from '../query/delegate.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
@@ -66,9 +67,7 @@ interface MutationHandlers<TAbility> {
   deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown> | unknown;
 }
 
-// One recipe for every route: the raw URL decoded by Facet, then validated strictly against the
-// route's DTO (unknown parameters are a 400). `expectedType` keeps it independent of emitted metadata.
-const queryPipe = (type: Type<object>) => new FacetValidationPipe({ expectedType: type });
+// `expectedType` keeps the body's validation independent of emitted metadata.
 const bodyPipe = (type: Type<object> | undefined) =>
   new FacetValidationPipe({
     transform: true,
@@ -81,7 +80,9 @@ const bodyPipe = (type: Type<object> | undefined) =>
  * envelope projection), `GET /count`, `GET /find-by-id/:id` and `GET /:id`, and, when asked for,
  * `POST /`, `PATCH /:id` and `DELETE /:id` wired to your handlers. These are the seven operations
  * of `@facet/client`'s `useModuleApi`. Add your own routes beside them in the subclass: Nest
- * registers a subclass's routes first, so `isbn/:isbn` never meets `:id`.
+ * registers a subclass's routes first, so `isbn/:isbn` never meets `:id`. Every route refuses a
+ * query parameter it does not declare (400 `unknown_key`): a route of your own declares its query
+ * with `@FacetQuery(dto)` or `@QueryParameters(...)`, and takes none otherwise.
  *
  * ```ts
  * @Controller('books')
@@ -95,6 +96,10 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   const token = getResourceToken(definition as unknown as AnyResourceDefinition);
   const mutations = options.mutations ?? {};
 
+  // Every route of the controller, a subclass's own included, takes no query parameter it does not
+  // declare: the read routes declare theirs by their DTOs, the write routes none, and a route of
+  // the subclass with `@FacetQuery(dto)` or `@QueryParameters(...)` (FacetUndeclaredQueryInterceptor).
+  @QueryParameters()
   abstract class ResourceRoutes {
     @Inject(token) readonly resource!: Resource<QueryDelegate, TDto, TAbility>;
     @Inject(FACET_MODULE_OPTIONS) private readonly facetOptions!: FacetModuleOptions<TAbility>;
@@ -130,29 +135,26 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     }
 
     @Get('search')
-    async search(@FacetQuery(undefined, queryPipe(QueryDTO)) query: QueryDTO, @Req() request: unknown) {
+    async search(@FacetQuery(QueryDTO) query: QueryDTO, @Req() request: unknown) {
       return this.resource.query(query, await this.readContext(request));
     }
 
     @Get()
-    async list(@FacetQuery(undefined, queryPipe(QueryDTO)) query: QueryDTO, @Req() request: unknown) {
+    async list(@FacetQuery(QueryDTO) query: QueryDTO, @Req() request: unknown) {
       return this.resource.query(query, await this.readContext(request));
     }
 
     @Get('count')
     // A bare number: Express would send it as text/html, Fastify as JSON. It is JSON on both.
     @Header('Content-Type', 'application/json; charset=utf-8')
-    async count(
-      @FacetQuery(undefined, queryPipe(CountQueryDTO)) query: CountQueryDTO,
-      @Req() request: unknown,
-    ) {
+    async count(@FacetQuery(CountQueryDTO) query: CountQueryDTO, @Req() request: unknown) {
       return this.resource.count(query, await this.readContext(request));
     }
 
     @Get('find-by-id/:id')
     async findById(
       @Param('id') id: string,
-      @FacetQuery(undefined, queryPipe(DetailQueryDTO)) query: DetailQueryDTO,
+      @FacetQuery(DetailQueryDTO) query: DetailQueryDTO,
       @Req() request: unknown,
     ) {
       return this.resource.findById(id, query, await this.readContext(request));
@@ -161,7 +163,7 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     @Get(':id')
     async get(
       @Param('id') id: string,
-      @FacetQuery(undefined, queryPipe(DetailQueryDTO)) query: DetailQueryDTO,
+      @FacetQuery(DetailQueryDTO) query: DetailQueryDTO,
       @Req() request: unknown,
     ) {
       return this.resource.findById(id, query, await this.readContext(request));

@@ -68,10 +68,11 @@ export const FACET_VALIDATION_DEFAULTS = {
 
 /**
  * A `ValidationPipe` with `FACET_VALIDATION_DEFAULTS` whose 400 has the same body as every other
- * refusal of Facet (`code`, `path`, `issues`), so clients handle one error shape.
+ * refusal of Facet (`code`, `path`, `issues`), so clients handle one error shape. `@FacetQuery(dto)`
+ * validates with it on its own; put it behind the spec's pipe on a whole `@Query()`, or on a body:
  *
  * ```ts
- * list(@FacetQuery(new FacetValidationPipe()) query: QueryDTO) { … }
+ * list(@Query(QueryTransformPipe, new FacetValidationPipe({ expectedType: QueryDTO })) query: QueryDTO) { … }
  * ```
  */
 export class FacetValidationPipe extends ValidationPipe {

@@ -61,6 +61,12 @@ const RULES = new Map<unknown, readonly Rule[]>([
   [QueryDTO, [...PAGING, WHERE, ...DETAIL]],
 ]);
 
+/** The parameters one of Facet's query DTOs (exactly that class) declares, or `undefined` for another class. */
+export function facetDtoKeys(type: unknown): ReadonlySet<string> | undefined {
+  const rules = RULES.get(type);
+  return rules === undefined ? undefined : new Set(rules.map((rule) => rule.key));
+}
+
 /**
  * The issues of a decoded query against one of Facet's query DTOs (exactly that class), or
  * `undefined` when this check does not cover the class or the value.

@@ -64,7 +64,7 @@ const NOT_AVAILABLE = 'field is not available';
 const MAX_ISSUES = 20;
 
 /**
- * The allow-list of spec-less client input (issue 7): a `where`, `orderBy`, `include` or `select`
+ * The allow-list of client input (docs/SECURITY.md section 2): a `where`, `orderBy`, `include` or `select`
  * may only name fields and relations that the DTO declares and exposes to this caller, at any
  * depth, and only Prisma's known filter operators, within the budget. The verdict depends on the
  * query, the DTO and the caller's context only, never on the data, so a hidden field gets the same

@@ -4,7 +4,7 @@ import type { FilterField, OperandType } from './operators.js';
 import { isPlainRecord } from './plain-record.js';
 
 /**
- * The closed operand grammar (issue 11): how a value of each field type is read. A client's operand
+ * The closed operand grammar (docs/SECURITY.md section 2a): how a value of each field type is read. A client's operand
  * is data, never an instruction to Prisma: Prisma's serializer gives meaning to some object shapes
  * (`{ __prismaRawParameters__, values }` passes a raw value list on unchecked, `{ $type: 'FieldRef' }`
  * names another column), so an operand is accepted only in the shapes of the operator table

@@ -29,7 +29,7 @@ export interface RelationScopeOptions {
 }
 
 /**
- * Carries access into relations (issue 7, part 3). QueryService merges the root subject's filter
+ * Carries access into relations (docs/SECURITY.md section 4). QueryService merges the root subject's filter
  * into the root `where` only; this rewrites the rest of a read's arguments so that related rows
  * the caller may not read are neither loaded, nor matched, nor counted:
  *

@@ -47,7 +47,10 @@ export interface ResourceDefinition<
   readonly accessibleWhere?: AccessibleWhere<TAbility, object>;
   /** Size limits of the client's `where`/`orderBy`/`include`/`select`; see `QueryBudget`. */
   readonly budget?: QueryBudget;
-  /** Relations every read of this resource loads (spec 4.4 rule 3). @default {} */
+  /**
+   * Relations every read of this resource loads; a client's include merges into them (its `where`
+   * on one of them can narrow it, never widen it). @default {}
+   */
   readonly baseInclude?: IncludeTree;
   /** Paging, error and id options of the underlying `QueryService`; see `QueryServiceOptions`. */
   readonly service?: ResourceServiceOptions;

@@ -53,6 +53,7 @@ export {
   CONSISTENCY_HEADER,
   FacetConsistencyInterceptor,
   type ReadRoutingOptions,
+  type ReplicaOptions,
   type ReplicaState,
 } from './replicas/index.js';
 export {

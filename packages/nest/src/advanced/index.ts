@@ -122,8 +122,10 @@ export {
 } from '../query/index.js';
 export {
   DEFAULT_READ_ROUTING,
+  FACET_REPLICA_OPTIONS,
   type RawQueryClient,
   ReadRouter,
+  type ReplicaOptions,
   readRouterFor,
   routeReads,
   withConsistency,

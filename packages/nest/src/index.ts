@@ -19,6 +19,7 @@ export {
   facetFastifyOptions,
   useFacetHttp,
 } from './http/index.js';
+export type { BaseDelegateTypeMap, ModelInfo } from './model/index.js';
 export {
   FacetModule,
   type FacetModuleOptions,
@@ -42,7 +43,6 @@ export {
   Relation,
 } from './projection/index.js';
 export {
-  type BaseDelegateTypeMap,
   type QueryReadOptions,
   QueryService,
   type QueryServiceOptions,

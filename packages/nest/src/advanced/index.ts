@@ -33,6 +33,17 @@ export {
   toHttpException,
 } from '../errors/prisma-error.mapper.js';
 export {
+  type DelegateAggregate,
+  type DelegateRecord,
+  type DelegateTypeMap,
+  type ModelInfo,
+  type ModelTypes,
+  type QueryDelegate,
+  type ResolvedModel,
+  readModelTypes,
+  type ScalarType,
+} from '../model/index.js';
+export {
   FACET_MODULE_OPTIONS,
   getResourceToken,
   type ResourceControllerBase,
@@ -87,9 +98,6 @@ export {
 export {
   type CountArgs,
   DEFAULT_QUERY_SERVICE_OPTIONS,
-  type DelegateAggregate,
-  type DelegateRecord,
-  type DelegateTypeMap,
   detectIdType,
   type ErrorLoggerScope,
   type FindArgs,
@@ -98,7 +106,6 @@ export {
   type IdPart,
   type IdType,
   type KeyField,
-  type ModelTypes,
   type Paging,
   type PagingLimits,
   type PartialQueryResult,
@@ -106,7 +113,6 @@ export {
   parseKey,
   type QueryArgs,
   type QueryCallOptions,
-  type QueryDelegate,
   type QueryErrorContext,
   type QueryErrorLogEntry,
   type QueryErrorLogger,
@@ -114,11 +120,9 @@ export {
   type QueryReadOptions,
   type QueryResult,
   type ResolvedQueryServiceOptions,
-  readModelTypes,
   resolveKey,
   resolvePaging,
   resolveQueryServiceOptions,
-  type ScalarType,
 } from '../query/index.js';
 export {
   DEFAULT_READ_ROUTING,

@@ -19,6 +19,7 @@ export {
   facetFastifyOptions,
   useFacetHttp,
 } from './http/index.js';
+export type { BaseDelegateTypeMap, ModelInfo } from './model/index.js';
 export {
   FacetModule,
   type FacetModuleOptions,
@@ -46,7 +47,6 @@ export {
   Relation,
 } from './projection/index.js';
 export {
-  type BaseDelegateTypeMap,
   type QueryReadOptions,
   QueryService,
   type QueryServiceOptions,
@@ -57,6 +57,7 @@ export {
   CONSISTENCY_HEADER,
   FacetConsistencyInterceptor,
   type ReadRoutingOptions,
+  type ReplicaOptions,
   type ReplicaState,
 } from './replicas/index.js';
 export {

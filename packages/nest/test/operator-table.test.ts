@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { FacetQueryError } from '@facet/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readModelTypes } from '../src/model/model-types.js';
 import {
   type FilterKind,
   type Mode,
@@ -18,7 +19,6 @@ import {
   sqlClassOf,
 } from '../src/policy/operators.js';
 import { prepareClientArgs } from '../src/query/client-args.js';
-import { readModelTypes } from '../src/query/model-types.js';
 import { type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
 import { checkTarget, type TargetName } from './support/targets.js';
 

@@ -15,9 +15,11 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FacetConfigurationError,
+  type ModelTypes,
   type QueryErrorLogEntry,
   type QueryOperation,
   type QueryReadOptions,
+  readModelTypes,
 } from '../src/advanced/index.js';
 import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { QueryService, type QueryServiceOptions } from '../src/index.js';
@@ -227,6 +229,34 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
         expect(await rejection(plainBooks({ idType: 'int' }).findById('abc'))).toBeInstanceOf(
           NotFoundException,
         );
+      });
+
+      it('the model option gives a plain delegate what Prisma internals would: typed operands, keyset paging, the id type', async () => {
+        const typed = plainBooks({ model: { types: readModelTypes(prisma.book) as ModelTypes } });
+        // `idType: 'auto'` reads the key's type from the types given: the path text is the Int key.
+        const [alphaId] = library.bookIds;
+        expect((await typed.findById(String(alphaId))).title).toBe('Alpha');
+        const first = await typed.query(
+          { where: ofAuthor(library), orderBy: { title: 'asc' }, perPage: 1 },
+          undefined,
+          { count: false, trusted: true },
+        );
+        const cursor = (first.pageMeta as { nextCursor: string | null }).nextCursor;
+        expect(cursor).not.toBeNull();
+        const next = await typed.query(
+          { where: ofAuthor(library), orderBy: { title: 'asc' }, perPage: 1, after: cursor as string },
+          undefined,
+          { trusted: true },
+        );
+        expect(titles(next.items)).toEqual(['Beta']);
+        // Without it the same delegate has no types: keyset paging is refused, the id passed as given.
+        const blind = plainBooks();
+        const refused = await rejection(
+          blind.query({ where: ofAuthor(library), orderBy: { title: 'asc' }, after: cursor as string }),
+        );
+        expect(refused).toBeInstanceOf(BadRequestException);
+        expect(() => plainBooks({ model: { typos: true } as never })).toThrow(/typos/);
+        expect(() => plainBooks({ model: { provider: 3 } as never })).toThrow(/provider/);
       });
 
       it('refuses at construction an object that lacks some of the operations, naming them', () => {
@@ -1238,7 +1268,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           ['not', () => service.count({ where: { pages: { not: tooBig } } }, reader), 'where.pages.not'],
           [
             'BigInt',
-            () => service.findMany({ where: { sales: { lt: '9223372036854775808' } } }, reader),
+            () => service.findMany({ where: { sales: { lt: 2n ** 63n } } }, reader),
             'where.sales.lt',
           ],
           [

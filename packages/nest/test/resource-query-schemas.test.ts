@@ -4,7 +4,7 @@
 // whole document; this suite pins the rules one by one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, Resource } from '../src/index.js';
-import type { ModelTypes } from '../src/query/model-types.js';
+import type { ModelTypes } from '../src/model/model-types.js';
 import { ResourceQuerySchemas } from '../src/swagger/resource-query-schemas.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyBookDto } from './support/policy-dtos.js';

@@ -5,10 +5,11 @@
 import { listenApp } from '@facet/test-support/net';
 import { Controller, HttpException, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FacetConfigurationError } from '../src/advanced/index.js';
 import {
   defineResource,
+  FacetConsistencyInterceptor,
   FacetExceptionFilter,
   FacetModule,
   Field,
@@ -421,6 +422,17 @@ for (const name of ['pglite', 'postgresql'] as const) {
         const forgetful = await NestFactory.create(ForgetfulModule, { logger: false });
         await expect(forgetful.init()).rejects.toThrow(/no readContext/);
         await forgetful.close();
+      });
+
+      it('without replicas no consistency interceptor runs: the module registers none', async () => {
+        const intercept = vi.spyOn(FacetConsistencyInterceptor.prototype, 'intercept');
+        try {
+          expect((await get('/books?fields=title')).status).toBe(200);
+          expect((await get('/books/count')).status).toBe(200);
+          expect(intercept).not.toHaveBeenCalled();
+        } finally {
+          intercept.mockRestore();
+        }
       });
 
       it('a to-one relation the caller may not read is null over HTTP too', async () => {

@@ -5,8 +5,8 @@
 import { HttpException } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, type ReadContext, Resource } from '../src/index.js';
+import type { ModelTypes } from '../src/model/model-types.js';
 import { TO_ONE_FILTERS } from '../src/policy/prisma-operators.js';
-import type { ModelTypes } from '../src/query/model-types.js';
 import { hideUnreadableToOne } from '../src/resource/to-one-access.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyBookDto, PolicyQuoteDto } from './support/policy-dtos.js';

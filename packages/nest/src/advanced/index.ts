@@ -33,6 +33,17 @@ export {
   toHttpException,
 } from '../errors/prisma-error.mapper.js';
 export {
+  type DelegateAggregate,
+  type DelegateRecord,
+  type DelegateTypeMap,
+  type ModelInfo,
+  type ModelTypes,
+  type QueryDelegate,
+  type ResolvedModel,
+  readModelTypes,
+  type ScalarType,
+} from '../model/index.js';
+export {
   FACET_MODULE_OPTIONS,
   getResourceToken,
   type ResourceControllerBase,
@@ -88,9 +99,6 @@ export {
 export {
   type CountArgs,
   DEFAULT_QUERY_SERVICE_OPTIONS,
-  type DelegateAggregate,
-  type DelegateRecord,
-  type DelegateTypeMap,
   detectIdType,
   type ErrorLoggerScope,
   type FindArgs,
@@ -99,7 +107,6 @@ export {
   type IdPart,
   type IdType,
   type KeyField,
-  type ModelTypes,
   type Paging,
   type PagingLimits,
   type PartialQueryResult,
@@ -107,7 +114,6 @@ export {
   parseKey,
   type QueryArgs,
   type QueryCallOptions,
-  type QueryDelegate,
   type QueryErrorContext,
   type QueryErrorLogEntry,
   type QueryErrorLogger,
@@ -115,16 +121,16 @@ export {
   type QueryReadOptions,
   type QueryResult,
   type ResolvedQueryServiceOptions,
-  readModelTypes,
   resolveKey,
   resolvePaging,
   resolveQueryServiceOptions,
-  type ScalarType,
 } from '../query/index.js';
 export {
   DEFAULT_READ_ROUTING,
+  FACET_REPLICA_OPTIONS,
   type RawQueryClient,
   ReadRouter,
+  type ReplicaOptions,
   readRouterFor,
   routeReads,
   withConsistency,

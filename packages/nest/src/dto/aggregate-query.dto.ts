@@ -1,5 +1,5 @@
 import { IsObject, IsOptional } from 'class-validator';
-import type { BaseDelegateTypeMap } from '../query/delegate.types.js';
+import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 import { IsTrueOrObject } from './query-validators.js';
 
 type AggregateArgs<TTypeMap extends BaseDelegateTypeMap> = TTypeMap['aggregateInputType'];

@@ -1,5 +1,5 @@
 import { IsObject, IsOptional, IsString } from 'class-validator';
-import type { BaseDelegateTypeMap } from '../query/delegate.types.js';
+import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 import { IsObjectOrObjectArray } from './query-validators.js';
 
 // The three query DTOs build on each other (count ⊂ detail ⊂ page), so a member is declared and

@@ -1,5 +1,5 @@
 import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
-import type { BaseDelegateTypeMap } from '../query/delegate.types.js';
+import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 import { DetailQueryDTO } from './detail-query.dto.js';
 
 const POSITIVE_INTEGER = (name: string) => ({ message: `${name} must be a positive integer` });

@@ -12,7 +12,13 @@ import type { AccessibleWhere } from '../access/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';
-import { assertReplicaSecret, closeReadRouter, readRouterFor } from '../replicas/router-registry.js';
+import {
+  assertReplicaSecret,
+  closeReadRouter,
+  FACET_REPLICA_OPTIONS,
+  hasReplicas,
+  readRouterFor,
+} from '../replicas/router-registry.js';
 import type { AnyResourceDefinition } from '../resource/define-resource.js';
 import { type ReadContext, Resource } from '../resource/resource.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
@@ -98,12 +104,19 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
       // Every route of the app, hand-written ones included: which ones it judges is read from each
       // route's declaration. First, so that a refused query reaches nothing else.
       { provide: APP_INTERCEPTOR, useClass: FacetUndeclaredQueryInterceptor },
-      // Read-your-writes on every route of the app, hand-written controllers included: a write
-      // through an injected resource answers a token like one through ResourceController does.
-      // Without replicas the interceptor passes every request straight through.
-      { provide: APP_INTERCEPTOR, useClass: FacetConsistencyInterceptor },
+      { provide: FACET_REPLICA_OPTIONS, useExisting: FACET_MODULE_OPTIONS },
+      // Read-your-writes on every route of the app, hand-written controllers included, when there
+      // are replicas: a write through an injected resource answers a token like one through
+      // ResourceController does. Without replicas there is nothing to route, and the factory gives
+      // Nest no interceptor (Nest skips a global enhancer whose factory returns null).
+      {
+        provide: APP_INTERCEPTOR,
+        useFactory: (options: FacetModuleOptions) =>
+          hasReplicas(options) ? new FacetConsistencyInterceptor(options) : null,
+        inject: [FACET_MODULE_OPTIONS],
+      },
     ],
-    exports: [...(definition.exports ?? []), FACET_MODULE_OPTIONS],
+    exports: [...(definition.exports ?? []), FACET_MODULE_OPTIONS, FACET_REPLICA_OPTIONS],
   }))
   .build();
 

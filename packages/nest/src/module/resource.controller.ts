@@ -15,11 +15,11 @@ import {
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import type { QueryDelegate } from '../model/delegate.types.js';
 import { FacetQuery } from '../pipes/facet-query.decorator.js';
 import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
 import { QueryParameters } from '../pipes/query-parameters.js';
 import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
-import type { QueryDelegate } from '../query/delegate.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import type { ReadContext, Resource } from '../resource/resource.js';
 import type { ResourcePage } from '../resource/resource-query.types.js';

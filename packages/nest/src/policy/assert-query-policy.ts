@@ -1,5 +1,6 @@
 import { type FacetIssue, FacetQueryError, type FieldSelection, type IssuePath } from '@facet/core';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
+import type { ModelTypes } from '../model/model-types.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
   DtoClass,
@@ -7,7 +8,6 @@ import type {
   FieldDefinition,
   RelationFieldDefinition,
 } from '../projection/field-schema.types.js';
-import type { ModelTypes } from '../query/model-types.js';
 import {
   expectedOf,
   INVALID,

@@ -1,4 +1,4 @@
-import type { ScalarType } from '../query/model-types.js';
+import type { ScalarType } from '../model/model-types.js';
 
 /**
  * The one classification of Prisma's filter operators (docs/SECURITY.md, section 2a): for every

@@ -1,10 +1,10 @@
 import { FacetQueryError, type IssuePath } from '@facet/core';
 import { hasTopLevelEmptyOr } from '../access/empty-or.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import type { ModelTypes } from '../model/model-types.js';
 import { getFieldSchema } from '../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../projection/field-schema.types.js';
 import { identitySources } from '../projection/load-plan.js';
-import type { ModelTypes } from '../query/model-types.js';
 import { serverWhere } from '../query/server-where.js';
 import { getAccessSubject } from './access-subject.js';
 import { isPlainRecord, type PlainRecord } from './plain-record.js';

@@ -1,7 +1,7 @@
 import { FacetQueryError } from '@facet/core';
+import type { ModelTypes } from '../model/model-types.js';
 import { isCleanText } from '../policy/operands.js';
 import { literalArgs } from './literal-operands.js';
-import type { ModelTypes } from './model-types.js';
 import { isServerWhere } from './server-where.js';
 
 /** Far deeper than any budget allows; only a cyclic or absurd object built in code gets here. */

@@ -1,5 +1,5 @@
+import { type ModelTypes, readModelTypes } from '../model/model-types.js';
 import { isCleanText } from '../policy/operands.js';
-import { readRuntimeFields } from './runtime-model.js';
 
 /**
  * How `findById` reads an id: as a 32-bit Int, a BigInt, verbatim as a String, or `'as-given'`:
@@ -10,7 +10,7 @@ export type IdType = 'int' | 'bigint' | 'string' | 'as-given';
 const PRISMA_ID_TYPES: Readonly<Record<string, IdType>> = { Int: 'int', BigInt: 'bigint', String: 'string' };
 
 /**
- * The id type from Prisma's runtime data model (see `readRuntimeFields`) when the delegate exposes
+ * The id type from Prisma's runtime data model (see `readModelTypes`) when the delegate exposes
  * it, `'as-given'` when it does not (any object with the five operations is a delegate) or when
  * the id column has a type Facet does not parse.
  *
@@ -18,15 +18,19 @@ const PRISMA_ID_TYPES: Readonly<Record<string, IdType>> = { Int: 'int', BigInt: 
  *   would fail, so the typo is reported at construction.
  */
 export function detectIdType(delegate: unknown, idField: string): IdType {
-  const fields = readRuntimeFields(delegate);
-  if (fields === undefined) return 'as-given';
-  const field = fields.find((f) => f.name === idField);
-  if (field === undefined) {
+  return idTypeOf(readModelTypes(delegate), idField);
+}
+
+/** `detectIdType` from the model's types (`undefined`: not known, so `'as-given'`). */
+export function idTypeOf(model: ModelTypes | undefined, idField: string): IdType {
+  if (model === undefined) return 'as-given';
+  const type = model.scalar(idField);
+  if (type === undefined && model.relation(idField) === undefined) {
     throw new TypeError(
       `The \`idField\` option names \`${idField}\`, which the model's Prisma data model does not have.`,
     );
   }
-  return PRISMA_ID_TYPES[field.type] ?? 'as-given';
+  return (type === undefined ? undefined : PRISMA_ID_TYPES[type]) ?? 'as-given';
 }
 
 const INT_32_MAX = 2_147_483_647;

@@ -1,13 +1,5 @@
-export type {
-  BaseDelegateTypeMap,
-  DelegateAggregate,
-  DelegateRecord,
-  DelegateTypeMap,
-  QueryDelegate,
-} from './delegate.types.js';
 export { detectIdType, type IdType, parseId } from './id.js';
 export { type IdPart, type KeyField, parseKey, type RecordId, resolveKey } from './key.js';
-export { type ModelTypes, readModelTypes, type ScalarType } from './model-types.js';
 export { type Paging, type PagingLimits, resolvePaging } from './paging.js';
 export { QueryService } from './query.service.js';
 export type {

@@ -1,6 +1,5 @@
-import { detectIdType, type IdType, parseId } from './id.js';
-import { readModelTypes } from './model-types.js';
-import { readRuntimeFields } from './runtime-model.js';
+import { type ModelTypes, readModelTypes } from '../model/model-types.js';
+import { type IdType, idTypeOf, parseId } from './id.js';
 
 /** One field of the key `findById` looks a record up by, and how its part of an id is read. */
 export interface KeyField {
@@ -38,11 +37,7 @@ function keyNames(idField: unknown): readonly string[] | undefined {
 }
 
 /**
- * The key of the delegate's model: the fields `idField` names, else the primary key the schema
- * text of the delegate's Prisma client declares (`@id`, or every field of `@@id([…])`), else
- * `id`. Each field's part of an id is read as `idType` says; `'auto'` reads each field's type from
- * Prisma's runtime data model (see `detectIdType`).
- *
+ * The key of the delegate's model (see `keyOf`), its types read from the delegate.
  * @throws {TypeError} when `idField` is malformed, or names a field the data model does not have.
  */
 export function resolveKey(
@@ -50,18 +45,34 @@ export function resolveKey(
   idField: unknown,
   idType: IdType | 'auto',
 ): readonly KeyField[] {
+  return keyOf(readModelTypes(delegate), idField, idType);
+}
+
+/**
+ * The key of the model: the fields `idField` names, else the primary key the schema text of the
+ * Prisma client declares (`@id`, or every field of `@@id([…])`, see `ModelTypes.idFields`), else
+ * `id`. Each field's part of an id is read as `idType` says; `'auto'` reads each field's type from
+ * the model's types (see `detectIdType`).
+ *
+ * @param model the model's types (`readModelTypes(delegate)`, or the `model` option's), if known.
+ * @throws {TypeError} when `idField` is malformed, or names a field the data model does not have.
+ */
+export function keyOf(
+  model: ModelTypes | undefined,
+  idField: unknown,
+  idType: IdType | 'auto',
+): readonly KeyField[] {
   const named = keyNames(idField);
-  const names = named ?? readModelTypes(delegate)?.idFields() ?? ['id'];
+  const names = named ?? model?.idFields() ?? ['id'];
   if (named === undefined && names.length === 1 && names[0] === 'id') {
-    const fields = readRuntimeFields(delegate);
-    if (fields !== undefined && !fields.some((field) => field.name === 'id')) {
+    if (model !== undefined && model.scalar('id') === undefined && model.relation('id') === undefined) {
       throw new TypeError(
         "The model has no field `id`, and its primary key is not in the delegate's Prisma schema text: " +
           'name it with the `idField` option (a list for a compound key).',
       );
     }
   }
-  return names.map((name) => ({ name, type: idType === 'auto' ? detectIdType(delegate, name) : idType }));
+  return names.map((name) => ({ name, type: idType === 'auto' ? idTypeOf(model, name) : idType }));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

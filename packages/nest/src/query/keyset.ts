@@ -1,4 +1,4 @@
-import type { ModelTypes } from './model-types.js';
+import type { ModelTypes } from '../model/model-types.js';
 
 /** Where a sort key puts its nulls. */
 export type NullsPosition = 'first' | 'last';

@@ -1,4 +1,5 @@
 import { FacetQueryError, type IssuePath } from '@facet/core';
+import type { ModelTypes } from '../model/model-types.js';
 import { expectedOf, INVALID, isSafeJsonPath, type OperandField, readValue } from '../policy/operands.js';
 import {
   type FilterField,
@@ -10,7 +11,6 @@ import {
   sqlClassOf,
 } from '../policy/operators.js';
 import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from '../policy/prisma-operators.js';
-import type { ModelTypes } from './model-types.js';
 import { isServerWhere } from './server-where.js';
 
 /**

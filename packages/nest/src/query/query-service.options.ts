@@ -6,9 +6,10 @@ import type {
   ForbiddenErrorStatus,
   KnownRequestErrorStatus,
 } from '../errors/classify-error.js';
+import { type ModelInfo, type ResolvedModel, resolveModel } from '../model/model-info.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import type { IdType } from './id.js';
-import { type KeyField, resolveKey } from './key.js';
+import { type KeyField, keyOf } from './key.js';
 import type { QueryOperation } from './query.types.js';
 
 /** What `errorLogger` receives: the original error and everything needed to understand it. */
@@ -164,6 +165,13 @@ export interface QueryServiceOptions<TAbility = unknown, TWhere = unknown> {
    * @default 'forbidden'
    */
   forbiddenError?: ForbiddenErrorStatus;
+  /**
+   * What Facet would read from Prisma's internals about the delegate's model (its field types, the
+   * database, whether relations are joined), for a delegate that does not expose them: an
+   * extension or a wrapper. Members given replace what is read; see `ModelInfo`.
+   * @default everything read from the delegate
+   */
+  model?: ModelInfo;
 }
 
 /** See `QueryServiceOptions.errorLoggerScope`. */
@@ -189,6 +197,8 @@ export interface ResolvedQueryServiceOptions<TAbility, TWhere> {
   readonly forbiddenError: ForbiddenErrorStatus;
   readonly cursorSecret: string | Uint8Array | undefined;
   readonly cursorScope: string | undefined;
+  /** The model as read from the delegate, with the `model` option's members in place. */
+  readonly model: ResolvedModel;
 }
 
 const logger = new Logger('QueryService');
@@ -233,6 +243,7 @@ const OPTION_KEYS: { readonly [K in keyof Required<QueryServiceOptions>]: true }
   forbiddenError: true,
   cursorSecret: true,
   cursorScope: true,
+  model: true,
 };
 
 const ID_TYPES: readonly (IdType | 'auto')[] = ['int', 'bigint', 'string', 'as-given', 'auto'];
@@ -257,7 +268,7 @@ function positiveInteger(name: string, value: unknown): number {
  * Validates the options and fills in the defaults, once, when a service is constructed. Throws a
  * `TypeError` or `RangeError` whose message names the offending option.
  *
- * @param delegate read for the model's primary key and, with `idType` `'auto'`, its types.
+ * @param delegate whose model is read (see `ModelInfo`): its primary key and, with `idType` `'auto'`, its types.
  */
 export function resolveQueryServiceOptions<TAbility, TWhere>(
   options: QueryServiceOptions<TAbility, TWhere> = {},
@@ -335,7 +346,8 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     options.forbiddenError ?? DEFAULT_QUERY_SERVICE_OPTIONS.forbiddenError,
     ['forbidden', 'internal'],
   );
-  const key = resolveKey(delegate, options.idField, requestedIdType);
+  const model = resolveModel(delegate, options.model);
+  const key = keyOf(model.types, options.idField, requestedIdType);
 
   return {
     access: subject !== undefined && accessibleWhere !== undefined ? { subject, accessibleWhere } : undefined,
@@ -353,5 +365,6 @@ export function resolveQueryServiceOptions<TAbility, TWhere>(
     forbiddenError,
     cursorSecret: options.cursorSecret,
     cursorScope: options.cursorScope,
+    model,
   };
 }

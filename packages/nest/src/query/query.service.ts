@@ -5,20 +5,20 @@ import { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-
 import { classifyError } from '../errors/classify-error.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
-import { scopeRelationAccess } from '../policy/scope-relation-access.js';
-import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
-import { prepareClientArgs } from './client-args.js';
-import { CursorCodec } from './cursor.js';
 import type {
   BaseDelegateTypeMap,
   DelegateAggregate,
   DelegateRecord,
   DelegateTypeMap,
   QueryDelegate,
-} from './delegate.types.js';
+} from '../model/delegate.types.js';
+import type { ModelTypes } from '../model/model-types.js';
+import { scopeRelationAccess } from '../policy/scope-relation-access.js';
+import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import { prepareClientArgs } from './client-args.js';
+import { CursorCodec } from './cursor.js';
 import { parseKey, type RecordId } from './key.js';
 import { keysetWhere, type TotalOrder, totalOrder } from './keyset.js';
-import { type ModelTypes, readModelTypes } from './model-types.js';
 import { resolvePaging } from './paging.js';
 import type {
   CountArgs,
@@ -38,9 +38,8 @@ import {
   type ResolvedQueryServiceOptions,
   resolveQueryServiceOptions,
 } from './query-service.options.js';
-import { readsRelationJoins, withRelationLoadStrategy } from './relation-load-strategy.js';
-import { readRuntimeFields } from './runtime-model.js';
-import { uniqueWhereAsFilter } from './unique-where.js';
+import { withRelationLoadStrategy } from './relation-load-strategy.js';
+import { fieldNamesOf, uniqueWhereAsFilter } from './unique-where.js';
 
 /** Where-input of the type map; the alias keeps signatures short. */
 type Where<TMap extends BaseDelegateTypeMap> = TMap['whereInput'];
@@ -120,13 +119,6 @@ const KNOWN_KEYS: Readonly<Record<QueryOperation, ReadonlySet<string>>> = {
   ]),
 };
 
-/** The database a Prisma 7 delegate's client speaks (`postgresql`, `mysql`...), when it says. */
-function readProvider(delegate: unknown): string | undefined {
-  const parent = (delegate as { $parent?: { _engineConfig?: { activeProvider?: unknown } } }).$parent;
-  const provider = parent?._engineConfig?.activeProvider;
-  return typeof provider === 'string' ? provider : undefined;
-}
-
 function refuseUnknownKeys(operation: QueryOperation, args: object | undefined): void {
   if (args === undefined || args === null) return;
   const known = KNOWN_KEYS[operation];
@@ -185,16 +177,12 @@ export class QueryService<
   TAbility = unknown,
 > {
   protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;
-  /** The model's field names from Prisma's runtime data model, when the delegate exposes it. */
-  private readonly fieldNames: ReadonlySet<string> | undefined;
   /**
    * The field types of the delegate's model, from Prisma's runtime data model; `undefined` for a
    * delegate that does not expose it. `ResourceQuery` checks operands against them.
    */
   readonly modelTypes: ModelTypes | undefined;
   private readonly cursors: CursorCodec;
-  private readonly provider: string | undefined;
-  private readonly relationJoins: boolean;
   /** The key's field names in order: `findById` reads by them, and every paged sort ends with them. */
   private readonly keyFields: readonly string[];
   /** A field every row has a value of: "no row" is asked as this field in `[]`. */
@@ -208,11 +196,7 @@ export class QueryService<
     this.options = resolveQueryServiceOptions(options, delegate);
     this.keyFields = this.options.key.map((field) => field.name);
     this.firstKeyField = this.keyFields[0] as string;
-    const fields = readRuntimeFields(delegate);
-    this.fieldNames = fields === undefined ? undefined : new Set(fields.map((field) => field.name));
-    this.modelTypes = readModelTypes(delegate);
-    this.provider = readProvider(delegate);
-    this.relationJoins = readsRelationJoins(delegate);
+    this.modelTypes = this.options.model.types;
     this.cursors = new CursorCodec(
       this.options.cursorSecret,
       this.options.cursorScope ?? this.modelTypes?.name ?? this.options.access?.subject ?? 'default',
@@ -325,7 +309,10 @@ export class QueryService<
         return (await this.delegate.findUnique(lookup)) as DelegateRecord<TDelegate> | null;
       }
       // findFirst's where has no compound unique keys (`authorId_title`): spell them as their fields.
-      const filterArgs = { ...delegateArgs, where: uniqueWhereAsFilter(delegateArgs.where, this.fieldNames) };
+      const filterArgs = {
+        ...delegateArgs,
+        where: uniqueWhereAsFilter(delegateArgs.where, fieldNamesOf(this.modelTypes)),
+      };
       const { args: firstArgs, empty } = this.withAccess('findUnique', filterArgs, ability);
       log.args = firstArgs;
       if (empty) return null;
@@ -416,7 +403,7 @@ export class QueryService<
     return this.run('query', { ability, options }, async (log) => {
       const { page, perPage } = resolvePaging(args, this.options);
       const client = this.clientArgs('query', args);
-      const order = totalOrder(client.orderBy, this.keyFields, this.modelTypes, this.provider);
+      const order = totalOrder(client.orderBy, this.keyFields, this.modelTypes, this.options.model.provider);
       const position = args.after === undefined ? undefined : this.position(args, order);
       // The client's own sort is checked (refusals name its paths), then the total one replaces it.
       const { args: scoped, empty } = this.withAccess('query', client, ability);
@@ -593,7 +580,7 @@ export class QueryService<
   protected scopeRelations(args: DelegateArgs, ability: TAbility | undefined): DelegateArgs {
     const { dto, maxIncludeTake, access } = this.options;
     // A relation load sorted by a `_count` is loaded by separate queries (see relation-load-strategy.ts).
-    if (dto === undefined) return withRelationLoadStrategy(args, this.relationJoins);
+    if (dto === undefined) return withRelationLoadStrategy(args, this.options.model.relationJoins);
     const accessFor =
       ability === undefined || access === undefined
         ? undefined
@@ -603,7 +590,7 @@ export class QueryService<
       model: this.modelTypes,
       ...(accessFor ? { accessFor } : {}),
     });
-    return withRelationLoadStrategy(scoped, this.relationJoins);
+    return withRelationLoadStrategy(scoped, this.options.model.relationJoins);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
-import type { BaseDelegateTypeMap } from './delegate.types.js';
+import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 
 type OrderBy<TMap extends BaseDelegateTypeMap> =
   | TMap['orderByWithRelationInput']

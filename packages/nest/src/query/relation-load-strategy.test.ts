@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasRelationCountSort,
-  readsRelationJoins,
-  withRelationLoadStrategy,
-} from './relation-load-strategy.js';
+import { readsRelationJoins } from '../model/prisma-internals.js';
+import { hasRelationCountSort, withRelationLoadStrategy } from './relation-load-strategy.js';
 
 const count = { reviews: { _count: 'desc' } };
 

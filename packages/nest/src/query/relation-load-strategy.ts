@@ -9,21 +9,6 @@
  * (any other refuses the argument).
  */
 
-interface IntrospectableDelegate {
-  readonly $parent?: {
-    readonly _previewFeatures?: unknown;
-    readonly _engineConfig?: { readonly previewFeatures?: unknown };
-  };
-}
-
-/** Whether the delegate's Prisma client joins relations in one statement (`previewFeatures = ["relationJoins"]`). */
-export function readsRelationJoins(delegate: unknown): boolean {
-  if ((typeof delegate !== 'object' && typeof delegate !== 'function') || delegate === null) return false;
-  const parent = (delegate as IntrospectableDelegate).$parent;
-  const features = parent?._previewFeatures ?? parent?._engineConfig?.previewFeatures;
-  return Array.isArray(features) && features.includes('relationJoins');
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,3 +1,17 @@
+import type { ModelTypes } from '../model/model-types.js';
+
+/** The model's field names, as far as a unique where needs them (a `Set` of them will do). */
+export interface FieldNames {
+  has(name: string): boolean;
+}
+
+/** The field names of a model whose types are known. */
+export function fieldNamesOf(model: ModelTypes | undefined): FieldNames | undefined {
+  return model === undefined
+    ? undefined
+    : { has: (name) => model.scalar(name) !== undefined || model.relation(name) !== undefined };
+}
+
 const COMBINATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -11,7 +25,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `authorId_title: { authorId, title }`) rather than a field. With the model's field names that is
  * any other key; without them, only Prisma's default name (the fields joined by `_`) is recognised.
  */
-function isCompoundKey(key: string, value: unknown, fields: ReadonlySet<string> | undefined): boolean {
+function isCompoundKey(key: string, value: unknown, fields: FieldNames | undefined): boolean {
   if (COMBINATORS.has(key) || !isPlainObject(value)) return false;
   if (fields !== undefined) return !fields.has(key);
   const parts = Object.keys(value);
@@ -24,7 +38,7 @@ function isCompoundKey(key: string, value: unknown, fields: ReadonlySet<string> 
  * is `{ AND: [{}, { authorId: 1, title: 'x' }] }`), so a field named twice must match both values,
  * as in the unique lookup. A where without compound keys is returned as it is.
  */
-export function uniqueWhereAsFilter(where: unknown, fields: ReadonlySet<string> | undefined): unknown {
+export function uniqueWhereAsFilter(where: unknown, fields: FieldNames | undefined): unknown {
   if (!isPlainObject(where)) return where;
   const rest: Record<string, unknown> = {};
   const compounds: Record<string, unknown>[] = [];

@@ -7,20 +7,24 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { from, mergeMap, Observable } from 'rxjs';
-import type { FacetModuleOptions } from '../module/facet.module.js';
-import { FACET_MODULE_OPTIONS } from '../module/facet-module.tokens.js';
 import { withConsistency } from './consistency-context.js';
 import { tick } from './fresh-probe.js';
-import { consistencyTokensFor, readRouterFor } from './router-registry.js';
+import {
+  consistencyTokensFor,
+  FACET_REPLICA_OPTIONS,
+  type ReplicaOptions,
+  readRouterFor,
+} from './router-registry.js';
 
 /** The header that carries a consistency token (the primary's WAL position after a write, signed). */
 export const CONSISTENCY_HEADER = 'Facet-Consistency';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// Requests already in the interceptor's hands. `FacetModule` registers it for the whole app, so a
-// controller that also lists it (as the docs of earlier versions said to) would run it twice: a
-// second WAL position query per write, for nothing. Weak: a finished request is not kept alive.
+// Requests already in the interceptor's hands. `FacetModule` registers it for the whole app when
+// replicas are configured, so a controller that also lists it (as the docs of earlier versions said
+// to) would run it twice: a second WAL position query per write, for nothing. Weak: a finished
+// request is not kept alive.
 const handling = new WeakSet<object>();
 
 interface HttpRequestLike {
@@ -39,14 +43,15 @@ interface HttpResponseLike {
  * signed reads only from a replica that has replayed it (waiting up to `readRouting.consistencyWait`,
  * then reading the primary). A token it did not sign (forged, altered, unsigned, or signed with
  * another secret) is ignored: the request reads as one without a token, so no caller can make reads
- * wait or move them to the primary. A header that is no token at all is a 400. `FacetModule.forRoot` registers it for
- * every route of the app (`APP_INTERCEPTOR`), hand-written controllers that read through an
- * injected resource included; applying it again on a controller is harmless (it runs once per
- * request). Without `replicas` it does nothing.
+ * wait or move them to the primary. A header that is no token at all is a 400. When `replicas` are
+ * configured, `FacetModule.forRoot` registers it for every route of the app (`APP_INTERCEPTOR`),
+ * hand-written controllers that read through an injected resource included; applying it again on a
+ * controller is harmless (it runs once per request). Without `replicas` the module registers none,
+ * and one applied by hand does nothing.
  */
 @Injectable()
 export class FacetConsistencyInterceptor implements NestInterceptor {
-  constructor(@Inject(FACET_MODULE_OPTIONS) private readonly options: FacetModuleOptions) {}
+  constructor(@Inject(FACET_REPLICA_OPTIONS) private readonly options: ReplicaOptions) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const router = readRouterFor(this.options);

@@ -8,4 +8,4 @@ export {
   type ReplicaState,
 } from './read-router.js';
 export { routeReads } from './route-reads.js';
-export { readRouterFor } from './router-registry.js';
+export { FACET_REPLICA_OPTIONS, type ReplicaOptions, readRouterFor } from './router-registry.js';

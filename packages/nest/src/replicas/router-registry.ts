@@ -1,15 +1,24 @@
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import type { ServerSecret } from '../secrets/server-keys.js';
 import { ConsistencyTokens } from './consistency-token.js';
 import type { RawQueryClient, ReadRoutingOptions } from './read-router.js';
 import { ReadRouter } from './read-router.js';
 
-/** The part of `FacetModuleOptions` read routing is configured by. */
+/**
+ * The injection token of the module options' read routing part (`FacetModule` provides it as its
+ * options), which `FacetConsistencyInterceptor` reads.
+ */
+export const FACET_REPLICA_OPTIONS = Symbol('FACET_REPLICA_OPTIONS');
+
+/** The part of `FacetModuleOptions` read routing is configured by (see there for each member). */
 export interface ReplicaOptions {
+  /** The primary's Prisma client: writes, transactions, and reads when no replica may take them. */
   readonly prisma: object;
+  /** Prisma clients of streaming replicas; none (or an empty list) means no read routing. */
   readonly replicas?: readonly object[];
+  /** How reads wait for and fall back from replicas. */
   readonly readRouting?: ReadRoutingOptions;
-  readonly secret?: ServerSecret;
+  /** The server secret consistency tokens are signed with; required with replicas. */
+  readonly secret?: string | Uint8Array;
 }
 
 interface Routing {
@@ -27,7 +36,7 @@ const routings = new WeakMap<object, Routing>();
  * load balancer sends a write and the next read to different processes.
  */
 export function assertReplicaSecret(options: ReplicaOptions): void {
-  if (options.replicas !== undefined && options.replicas.length > 0 && options.secret === undefined) {
+  if (hasReplicas(options) && options.secret === undefined) {
     throw new FacetConfigurationError(
       'FacetModule: replicas are configured but no secret is: consistency tokens are signed with it, and ' +
         'every process of the app must share it for read-your-writes across processes. Set ' +
@@ -36,8 +45,13 @@ export function assertReplicaSecret(options: ReplicaOptions): void {
   }
 }
 
+/** Whether the options configure at least one replica. */
+export function hasReplicas(options: ReplicaOptions): boolean {
+  return options.replicas !== undefined && options.replicas.length > 0;
+}
+
 function routingFor(options: ReplicaOptions): Routing | undefined {
-  if (options.replicas === undefined || options.replicas.length === 0) return undefined;
+  if (!hasReplicas(options)) return undefined;
   let routing = routings.get(options);
   if (routing === undefined) {
     assertReplicaSecret(options);

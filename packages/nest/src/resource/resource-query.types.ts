@@ -1,10 +1,10 @@
 import type { PageMeta } from '@facet/core';
 import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
+import type { ModelTypes } from '../model/model-types.js';
 import type { QueryBudget } from '../policy/query-budget.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
-import type { ModelTypes } from '../query/model-types.js';
 import type { QueryCallOptions, QueryReadOptions } from '../query/query.types.js';
 
 /**

@@ -1,10 +1,10 @@
 import { hasNestedEmptyOr, hasTopLevelEmptyOr } from '../access/empty-or.js';
+import type { QueryDelegate } from '../model/delegate.types.js';
+import type { ModelTypes } from '../model/model-types.js';
 import { getAccessSubject } from '../policy/access-subject.js';
 import { isPlainRecord, type PlainRecord } from '../policy/plain-record.js';
 import { getFieldSchema } from '../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../projection/field-schema.types.js';
-import type { QueryDelegate } from '../query/delegate.types.js';
-import type { ModelTypes } from '../query/model-types.js';
 
 /**
  * What the to-one check needs from its resource: the access filter of a subject for this read

@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { OpenAPIObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import type { ModelTypes } from '../model/model-types.js';
 import { getResourceToken } from '../module/facet.module.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
-import type { ModelTypes } from '../query/model-types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { hideResponseFields } from './hide-response-fields.js';

@@ -1,4 +1,5 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import type { ModelTypes } from '../model/model-types.js';
 import { mapsDirectly, operandField } from '../policy/assert-query-policy.js';
 import type { OperandField } from '../policy/operands.js';
 import { OPERATORS, type OperandShape, QUERY_MODES } from '../policy/operators.js';
@@ -9,7 +10,6 @@ import type {
   FieldDefinition,
   RelationFieldDefinition,
 } from '../projection/field-schema.types.js';
-import type { ModelTypes } from '../query/model-types.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 
 type Schema = SchemaObject | ReferenceObject;

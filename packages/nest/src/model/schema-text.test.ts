@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSchemaDetails } from './model-types.js';
+import { readSchemaDetails } from './schema-text.js';
 
 describe('readSchemaDetails: primary keys', () => {
   const details = readSchemaDetails(`

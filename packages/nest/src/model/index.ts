@@ -1,0 +1,9 @@
+export type {
+  BaseDelegateTypeMap,
+  DelegateAggregate,
+  DelegateRecord,
+  DelegateTypeMap,
+  QueryDelegate,
+} from './delegate.types.js';
+export { type ModelInfo, type ResolvedModel, resolveModel } from './model-info.js';
+export { type ModelTypes, readModelTypes, type ScalarType } from './model-types.js';

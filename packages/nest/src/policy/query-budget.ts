@@ -21,6 +21,16 @@ export interface QueryBudget {
   readonly maxIncludes?: number;
   /** Most entries in an `orderBy` list (and keys of one `orderBy` object). @default 5 */
   readonly maxOrderBy?: number;
+  /**
+   * Most cost of the relation filters (`some`, `every`, `none`, `is`, `isNot`, the bare to-one form)
+   * across all filters of one read. `some`, `none` and `is` cost 1, `every` and `isNot` 2; under
+   * `OR` or `NOT` twice as much; inside a to-many filter twice as much, and 4 times more inside
+   * `every`, `isNot` or an `OR`'d relation filter (see relation-filter-cost.ts). The default takes
+   * five relation filters side by side, or `reviews.some.book.is.author.is`, and refuses relation
+   * filters nested in `every` or in a relation filter under `OR`/`NOT` (docs/SECURITY.md, section 3).
+   * @default 5
+   */
+  readonly maxRelationFilterCost?: number;
 }
 
 export type ResolvedQueryBudget = { readonly [K in keyof QueryBudget]-?: number };
@@ -32,6 +42,7 @@ export const DEFAULT_QUERY_BUDGET: ResolvedQueryBudget = Object.freeze({
   maxInList: 100,
   maxIncludes: 10,
   maxOrderBy: 5,
+  maxRelationFilterCost: 5,
 });
 
 const BUDGET_KEYS = Object.keys(DEFAULT_QUERY_BUDGET) as (keyof QueryBudget)[];

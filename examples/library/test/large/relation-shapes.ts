@@ -16,7 +16,13 @@ const RELATIONS: Record<Model, Record<string, { readonly toMany: boolean; readon
 };
 
 const LEAVES: Record<Model, readonly Filter[]> = {
-  Book: [{ title: 'Title 7' }, { pages: { gte: 60 } }, { genre: 'FICTION' }, {}, { title: { contains: 'Title 1' } }],
+  Book: [
+    { title: 'Title 7' },
+    { pages: { gte: 60 } },
+    { genre: 'FICTION' },
+    {},
+    { title: { contains: 'Title 1' } },
+  ],
   Review: [{ body: 'x0' }, { rating: { gte: 1 } }, { rating: 5 }, {}, { body: { not: 'x1' } }],
   Author: [{ name: 'Author 3' }, { bornYear: { gte: 1 } }, { country: 'NL' }, {}],
   User: [{ name: 'User 5' }, { role: 'reader' }],
@@ -33,7 +39,7 @@ export function filterOf(model: Model, size: number): fc.Arbitrary<Filter> {
   if (size <= 1) return leaf;
   const smaller = () => filterOf(model, size - 1);
   const options: { arbitrary: fc.Arbitrary<Filter>; weight: number }[] = [
-    { arbitrary: leaf, weight: 2 },
+    { arbitrary: leaf, weight: 1 },
     {
       arbitrary: fc
         .tuple(fc.constantFrom('AND', 'OR'), fc.array(smaller(), { minLength: 1, maxLength: 5 }))
@@ -71,5 +77,7 @@ export const filteredRead: fc.Arbitrary<string> = fc.oneof(
   fc
     .integer({ min: 2, max: 6 })
     .chain((size) => filterOf('Review', size))
-    .map((where) => `/books?perPage=20&include=${encodeURIComponent(JSON.stringify({ reviews: { where } }))}`),
+    .map(
+      (where) => `/books?perPage=20&include=${encodeURIComponent(JSON.stringify({ reviews: { where } }))}`,
+    ),
 );

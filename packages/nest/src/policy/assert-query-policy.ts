@@ -34,7 +34,7 @@ import {
   insideRelationFilter,
   ROOT_COST_SCOPE,
   relationFilterCost,
-  underOrNot,
+  underLogical,
 } from './relation-filter-cost.js';
 
 /** The client-supplied parts of a read that name fields; other members are ignored. */
@@ -165,8 +165,13 @@ class PolicyChecker {
   }
 
   /** One relation filter at `path`, priced by relation-filter-cost.ts. */
-  private countRelationFilter(path: Path, scope: CostScope, operator: string | undefined): undefined {
-    this.relationFilterCost += relationFilterCost(scope, operator);
+  private countRelationFilter(
+    path: Path,
+    scope: CostScope,
+    operator: string | undefined,
+    toMany: boolean,
+  ): undefined {
+    this.relationFilterCost += relationFilterCost(scope, operator, toMany);
     if (this.relationFilterCost > this.budget.maxRelationFilterCost) {
       const limit = this.budget.maxRelationFilterCost;
       this.exceeded({
@@ -212,7 +217,7 @@ class PolicyChecker {
       const at = [...path, key];
       this.countFilterNode(at);
       if (LOGICAL_OPERATORS.has(key)) {
-        const inner = key === 'AND' ? scope : underOrNot(scope);
+        const inner = key === 'OR' || key === 'NOT' ? underLogical(scope, key) : scope;
         if (Array.isArray(condition)) {
           for (const [index, item] of condition.entries())
             this.where(item, dto, model, [...at, index], depth + 1, inner);
@@ -361,18 +366,18 @@ class PolicyChecker {
         const at = [...path, operator];
         this.countFilterNode(at);
         if (TO_MANY_FILTERS.has(operator)) {
-          this.countRelationFilter(at, scope, operator);
+          this.countRelationFilter(at, scope, operator, true);
           this.where(inner, field.target, model, at, depth + 1, insideRelationFilter(scope, operator, true));
         } else this.report({ code: 'unknown_key', path: at, message: 'unknown relation filter' });
       }
       return;
     }
-    if (condition === null) return this.countRelationFilter(path, scope, undefined); // `author: null`: rows without one
+    if (condition === null) return this.countRelationFilter(path, scope, undefined, false); // `author: null`: rows without one
     if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (is, isNot or a filter)');
     const keys = Object.keys(condition);
     if (keys.length === 0 || !keys.every((key) => TO_ONE_FILTERS.has(key))) {
       // The bare form filters the related row directly: `where.author.name.contains=…`.
-      this.countRelationFilter(path, scope, undefined);
+      this.countRelationFilter(path, scope, undefined, false);
       const inner = insideRelationFilter(scope, undefined, false);
       return this.where(condition, field.target, model, path, depth, inner);
     }
@@ -380,7 +385,7 @@ class PolicyChecker {
     for (const key of keys) {
       const at = [...path, key];
       this.countFilterNode(at);
-      this.countRelationFilter(at, scope, key);
+      this.countRelationFilter(at, scope, key, false);
       if (condition[key] !== null)
         this.where(
           condition[key],

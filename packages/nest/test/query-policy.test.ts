@@ -12,7 +12,7 @@ import {
   resolveQueryBudget,
 } from '../src/advanced/index.js';
 import { FacetQueryException } from '../src/index.js';
-import { PolicyAuthorDto, PolicyBookDto } from './support/policy-dtos.js';
+import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
 
 const reader = { role: 'reader' };
 const admin = { role: 'admin' };
@@ -319,9 +319,19 @@ describe('checkQueryPolicy: budgets', () => {
       ['and so does is under NOT', { NOT: { author: { is: { name: 'A' } } } }, 8],
       ['AND does not change it', { AND: [{ reviews: { some: leaf } }, { author: { name: 'A' } }] }, 2],
       ['inside a to-many filter twice', { reviews: { some: { book: { is: { title: 'x' } } } } }, 1 + 2],
-      ['inside a to-one filter as much', { author: { is: { books: { some: { title: 'x' } } } } }, 1 + 1],
+      [
+        'inside a to-one filter as much',
+        { book: { is: { author: { is: { name: 'A' } } } } },
+        1 + 1,
+        PolicyReviewDto,
+      ],
+      [
+        'a to-many filter inside another relation filter costs 8 times',
+        { author: { is: { books: { some: { title: 'x' } } } } },
+        1 + 8,
+      ],
       ['inside every 8 times', { reviews: { every: { book: { title: 'x' } } } }, 2 + 8],
-      ['inside isNot 4 times', { author: { isNot: { books: { some: { title: 'x' } } } } }, 8 + 4],
+      ['inside isNot 4 times', { book: { isNot: { author: { name: 'A' } } } }, 8 + 4, PolicyReviewDto],
       [
         'inside a relation filter under OR 4 times more',
         { OR: [{ reviews: { some: { book: { title: 'x' } } } }] },
@@ -335,10 +345,10 @@ describe('checkQueryPolicy: budgets', () => {
       [
         'one arm of the red-team filter',
         { OR: [{ reviews: { every: { book: { reviews: { every: { rating: 1 } } } } } }] },
-        4 + 32 + 64,
+        4 + 32 + 32 * 2 * 8,
       ],
-    ])('%s', (_, where, cost) => {
-      expect(costOf(where)).toBe(cost);
+    ] as [string, Record<string, unknown>, number, DtoClass?][])('%s', (_, where, cost, dto) => {
+      expect(costOf(where, dto)).toBe(cost);
     });
 
     it('refuses the red-team filter by default, naming where its cost ran out', () => {
@@ -347,6 +357,19 @@ describe('checkQueryPolicy: budgets', () => {
         {
           code: 'too_costly',
           path: 'where.OR.0.reviews.every.book',
+          limit: 5,
+          message: 'relation filters may cost at most 5 in one read',
+        },
+      ]);
+    });
+
+    it('reports the cost after the names, so that a field the caller may not name keeps its answer', () => {
+      const where = { author: { books: { some: { internalNote: 'x' } } } };
+      expect(issuesOf({ where }).map((issue) => issue.code)).toEqual(['unknown_key', 'too_costly']);
+      expect(issuesOf({ where }, admin)).toEqual([
+        {
+          code: 'too_costly',
+          path: 'where.author.books.some',
           limit: 5,
           message: 'relation filters may cost at most 5 in one read',
         },

@@ -107,6 +107,7 @@ export function checkQueryPolicy(
   } catch (error) {
     if (error !== STOP) throw error;
   }
+  checker.finish();
   const [first, ...rest] = checker.issues;
   if (first) throw new FacetQueryError([first, ...rest]);
 }
@@ -135,6 +136,7 @@ class PolicyChecker {
   private filterNodes = 0;
   private includes = 0;
   private relationFilterCost = 0;
+  private tooCostlyAt: Path | undefined;
 
   constructor(
     private readonly context: FieldContext,
@@ -172,15 +174,23 @@ class PolicyChecker {
     toMany: boolean,
   ): undefined {
     this.relationFilterCost += relationFilterCost(scope, operator, toMany);
-    if (this.relationFilterCost > this.budget.maxRelationFilterCost) {
-      const limit = this.budget.maxRelationFilterCost;
-      this.exceeded({
-        code: 'too_costly',
-        path,
-        limit,
-        message: `relation filters may cost at most ${limit} in one read`,
-      });
-    }
+    if (this.tooCostlyAt === undefined && this.relationFilterCost > this.budget.maxRelationFilterCost)
+      this.tooCostlyAt = path;
+  }
+
+  /**
+   * Reports the relation filter at which the cost ran out, after the walk: the cost says nothing
+   * about the names in a filter, so a field the caller may not name keeps its own answer first.
+   */
+  finish(): undefined {
+    if (this.tooCostlyAt === undefined) return;
+    const limit = this.budget.maxRelationFilterCost;
+    this.issues.push({
+      code: 'too_costly',
+      path: this.tooCostlyAt,
+      limit,
+      message: `relation filters may cost at most ${limit} in one read`,
+    });
   }
 
   private countInclude(path: Path): undefined {

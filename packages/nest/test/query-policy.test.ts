@@ -326,9 +326,9 @@ describe('checkQueryPolicy: budgets', () => {
         PolicyReviewDto,
       ],
       [
-        'a to-many filter inside another relation filter costs 8 times',
+        'a to-many filter inside another relation filter costs 4 times',
         { author: { is: { books: { some: { title: 'x' } } } } },
-        1 + 8,
+        1 + 4,
       ],
       ['inside every 8 times', { reviews: { every: { book: { title: 'x' } } } }, 2 + 8],
       ['inside isNot 4 times', { book: { isNot: { author: { name: 'A' } } } }, 8 + 4, PolicyReviewDto],
@@ -345,7 +345,7 @@ describe('checkQueryPolicy: budgets', () => {
       [
         'one arm of the red-team filter',
         { OR: [{ reviews: { every: { book: { reviews: { every: { rating: 1 } } } } } }] },
-        4 + 32 + 32 * 2 * 8,
+        4 + 32 + 32 * 2 * 4,
       ],
     ] as [string, Record<string, unknown>, number, DtoClass?][])('%s', (_, where, cost, dto) => {
       expect(costOf(where, dto)).toBe(cost);
@@ -364,12 +364,12 @@ describe('checkQueryPolicy: budgets', () => {
     });
 
     it('reports the cost after the names, so that a field the caller may not name keeps its answer', () => {
-      const where = { author: { books: { some: { internalNote: 'x' } } } };
+      const where = { author: { books: { every: { internalNote: 'x' } } } };
       expect(issuesOf({ where }).map((issue) => issue.code)).toEqual(['unknown_key', 'too_costly']);
       expect(issuesOf({ where }, admin)).toEqual([
         {
           code: 'too_costly',
-          path: 'where.author.books.some',
+          path: 'where.author.books.every',
           limit: 5,
           message: 'relation filters may cost at most 5 in one read',
         },

@@ -26,11 +26,12 @@ export interface QueryBudget {
    * across all filters of one read: `some`, `none` and `is` cost 1 and `every` 2 side by side;
    * under `OR`/`NOT` a to-many filter costs twice, a to-one filter 4 (a lookup per row), and a
    * negated to-one filter (`isNot`, `is` under `NOT`) 8; a to-many filter inside another relation
-   * filter 8 times as much; what is inside a to-many filter costs twice, and 4 times more inside
+   * filter 4 times as much; what is inside a to-many filter costs twice, and 4 times more inside
    * `every`, `isNot` or a relation filter under `OR`/`NOT` (relation-filter-cost.ts). The default
-   * takes five relation filters side by side, or `reviews.some.book.is.author.is`, and refuses
-   * negated to-one filters, to-many filters inside other relation filters, and relation filters
-   * nested in `every` or in a relation filter under `OR`/`NOT` (docs/SECURITY.md, section 3).
+   * takes five relation filters side by side, `reviews.some.book.is.author.is` or
+   * `author.is.books.some`, and refuses negated to-one filters and relation filters nested in
+   * `every` or in a relation filter under `OR`/`NOT` (docs/SECURITY.md, section 3). Give a resource
+   * over a much larger table a lower one.
    * @default 5
    */
   readonly maxRelationFilterCost?: number;

@@ -10,9 +10,10 @@
 // - `some`, `none`, `is` and the bare to-one form cost 1, `every` 2 (it runs as `none` of the
 //   negated filter). Side by side (`AND`) they add up.
 // - Under `OR` or `NOT` a to-many filter costs twice as much: a subquery of its own, not a join.
-// - A to-one filter under `OR` is looked up once per row (4); negated (`isNot`, or `is` under
-//   `NOT`), it is that and its selectivity is a guess, so a list's `LIMIT` plan may walk every row
-//   for nothing (8). A single `book.isNot` took 1.4 s on the list of 500,000 reviews.
+// - A to-one filter under `OR` is looked up once per row (4). Negated (`isNot`, or `is` under
+//   `NOT`), its selectivity is a guess, and a list's `LIMIT` plan may look it up for every row when
+//   it keeps none (3): a single `book.isNot` took 0.6 to 0.9 s on the list of 500,000 reviews. That
+//   is the floor of what a budget that takes `book.isNot` at all can promise.
 // - What is inside a relation filter is multiplied: by 2 inside a to-many filter (it runs per
 //   related row), by 4 more inside `every` or `isNot` and inside a relation filter under
 //   `OR`/`NOT` (a correlated subquery per row). Such nestings took 1.6 to 2.9 s where the same
@@ -47,8 +48,13 @@ export const ROOT_COST_SCOPE: CostScope = Object.freeze({
 const NEGATING: ReadonlySet<string> = new Set(['every', 'isNot']);
 /** A negating filter, or a relation filter under `OR`/`NOT`, costs this many times its weight. */
 const NOT_JOINED = 2;
-/** A to-one filter that cannot be a join is a lookup per row of the table around it. */
+/** A to-one filter under `OR` cannot be a join: it is a lookup per row of the table around it. */
 const LOOKUP_PER_ROW = 4;
+/**
+ * A negated to-one filter (`isNot`, `is` under `NOT`): the planner guesses how many rows it keeps,
+ * and a list's `LIMIT` plan may look it up for every row when it keeps none.
+ */
+const NEGATED_TO_ONE = 3;
 /** What is inside a to-many filter runs per related row. */
 const TO_MANY_FACTOR = 2;
 /** A to-many filter inside another relation filter visits its rows once per row of that one. */
@@ -73,10 +79,9 @@ export function relationFilterCost(scope: CostScope, operator: string | undefine
     const own = (negating ? NOT_JOINED : 1) * (underOrNot ? NOT_JOINED : 1);
     return scope.multiplier * own * (scope.nested ? NESTED_TO_MANY : 1);
   }
+  if (scope.underOr) return scope.multiplier * LOOKUP_PER_ROW;
   // `NOT` around `is` is `isNot`.
-  const negated = negating || scope.underNot;
-  if (negated) return scope.multiplier * NOT_JOINED * LOOKUP_PER_ROW;
-  return scope.multiplier * (scope.underOr ? LOOKUP_PER_ROW : 1);
+  return scope.multiplier * (negating || scope.underNot ? NEGATED_TO_ONE : 1);
 }
 
 /** The scope of the filter inside a relation filter (see `relationFilterCost`). */

@@ -12,8 +12,8 @@
 // - Under `OR` or `NOT` a to-many filter costs twice as much: a subquery of its own, not a join.
 // - A to-one filter under `OR` is looked up once per row (4). Negated (`isNot`, or `is` under
 //   `NOT`), its selectivity is a guess, and a list's `LIMIT` plan may look it up for every row when
-//   it keeps none (3): a single `book.isNot` took 0.6 to 0.9 s on the list of 500,000 reviews. That
-//   is the floor of what a budget that takes `book.isNot` at all can promise.
+//   it keeps none (3): a single `book.isNot: {}` took about 1 s on the list of 500,000 reviews,
+//   the floor of what a budget that takes `book.isNot` at all can promise there.
 // - What is inside a relation filter is multiplied: by 2 inside a to-many filter (it runs per
 //   related row), by 4 more inside `every` or `isNot` and inside a relation filter under
 //   `OR`/`NOT` (a correlated subquery per row). Such nestings took 1.6 to 2.9 s where the same

@@ -12,15 +12,15 @@
 // - Under `OR` or `NOT` a to-many filter costs twice as much: a subquery of its own, not a join.
 // - A to-one filter under `OR` is looked up once per row (4). Negated (`isNot`, or `is` under
 //   `NOT`), its selectivity is a guess, and a list's `LIMIT` plan may look it up for every row when
-//   it keeps none (3): a single `book.isNot: {}` took about 1 s on the list of 500,000 reviews,
-//   the floor of what a budget that takes `book.isNot` at all can promise there.
+//   it keeps none (3): a single `book.isNot: {}` took about 1 s on the list of 500,000 reviews (the
+//   example's budget of 2 for that resource refuses it).
 // - What is inside a relation filter is multiplied: by 2 inside a to-many filter (it runs per
 //   related row), by 4 more inside `every` or `isNot` and inside a relation filter under
 //   `OR`/`NOT` (a correlated subquery per row). Such nestings took 1.6 to 2.9 s where the same
 //   joins took 0.2 to 0.5 s.
 // - A to-many filter inside another relation filter visits its rows once per row of that one: 4
 //   times. On a list, whose `LIMIT` plan may evaluate the filter row by row, `book.is.reviews.none`
-//   took 2.2 s on the 500,000 reviews (the example gives that resource a budget of 4, which refuses
+//   took 2.2 s on the 500,000 reviews (the example gives that resource a budget of 2, which refuses
 //   it; `author.is.books.some` took 0.25 s on the 100,000 books).
 //
 // Only the query's shape counts, never the data, so the verdict is the same for every caller.

@@ -1,13 +1,9 @@
 // The large-dataset suite alone (`npm run test:large`): kept out of the main run (vitest.config.ts)
 // because it generates 600,000 rows and times what the server accepts, which needs the CPU to itself.
-import { defineProject } from 'vitest/config';
-import { workspaceAlias } from '../../vitest.shared.js';
+import { workspaceProject } from '../../vitest.shared.js';
 
-export default defineProject({
-  resolve: { alias: workspaceAlias },
-  test: {
-    name: 'library-large',
-    include: ['test/large/**/*.suite.ts'],
-    fileParallelism: false,
-  },
+export default workspaceProject({
+  name: 'library-large',
+  include: ['test/large/**/*.suite.ts'],
+  fileParallelism: false,
 });

@@ -3,7 +3,7 @@
 // fixture's three users first (their tokens keep working) and is not empty, so the app does not
 // seed the fixture over it. Values are pseudo-random from a fixed seed: every run has the same data.
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { queryOnce } from '@facet/test-support/postgres';
 import { DDL_PATH } from '../../src/database/paths.js';
 
 export const LARGE = { users: 1_000, authors: 10_000, books: 100_000, reviews: 500_000 } as const;
@@ -42,20 +42,15 @@ export type TableSizes = Record<'users' | 'authors' | 'books' | 'reviews', numbe
 
 /** Creates the tables in the empty database at `url` and fills them; returns the row counts. */
 export async function generateLargeLibrary(url: string): Promise<TableSizes> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(readFileSync(DDL_PATH, 'utf8'));
-    // One session: setseed() applies to the random() calls that follow it.
-    await client.query(GENERATE);
-    const { rows } = await client.query<TableSizes>(
-      `SELECT (SELECT count(*) FROM "User")::int AS users, (SELECT count(*) FROM "Author")::int AS authors,
-              (SELECT count(*) FROM "Book")::int AS books, (SELECT count(*) FROM "Review")::int AS reviews`,
-    );
-    const [sizes] = rows;
-    if (sizes === undefined) throw new Error('the row counts of the generated library are missing');
-    return sizes;
-  } finally {
-    await client.end();
-  }
+  await queryOnce(url, readFileSync(DDL_PATH, 'utf8'));
+  // One statement list, so one session: setseed() applies to the random() calls that follow it.
+  await queryOnce(url, GENERATE);
+  const { rows } = await queryOnce<TableSizes>(
+    url,
+    `SELECT (SELECT count(*) FROM "User")::int AS users, (SELECT count(*) FROM "Author")::int AS authors,
+            (SELECT count(*) FROM "Book")::int AS books, (SELECT count(*) FROM "Review")::int AS reviews`,
+  );
+  const [sizes] = rows;
+  if (sizes === undefined) throw new Error('the row counts of the generated library are missing');
+  return sizes;
 }

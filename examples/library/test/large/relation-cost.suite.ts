@@ -14,9 +14,9 @@
 // It runs on its own, after the other suites: its times mean nothing while other test files
 // compete for the two cores. The data is generated in a fresh database in about ten seconds.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenApp } from '@facet/test-support/net';
+import { queryOnce } from '@facet/test-support/postgres';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryApp, type LibraryApp } from '../../src/app.js';
 import { DEFAULT_POSTGRES_OPTIONS } from '../../src/database/postgresOptions.js';
@@ -80,9 +80,7 @@ describe.skipIf(!availability.available)(title, () => {
       });
       next();
     });
-    await library.app.listen(0, '127.0.0.1');
-    const { port } = library.app.getHttpServer().address() as AddressInfo;
-    api = `http://127.0.0.1:${port}/api/v1`;
+    api = `${await listenApp(library.app)}/api/v1`;
   }, 120_000);
 
   afterAll(async () => {
@@ -122,18 +120,13 @@ describe.skipIf(!availability.available)(title, () => {
 
   /** Statements of the app running in the database right now. */
   async function activeStatements(): Promise<number> {
-    const client = new pg.Client({ connectionString: db?.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND application_name = $1 AND state = 'active'`,
-        [DEFAULT_POSTGRES_OPTIONS.applicationName],
-      );
-      return rows[0]?.n ?? 0;
-    } finally {
-      await client.end();
-    }
+    const { rows } = await queryOnce<{ n: number }>(
+      db?.url as string,
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = $1 AND state = 'active'`,
+      [DEFAULT_POSTGRES_OPTIONS.applicationName],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   /**

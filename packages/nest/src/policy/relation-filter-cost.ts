@@ -4,7 +4,7 @@
 // `reviews.every.book.reviews.every` ran into PostgreSQL's statement timeout. A relation filter is
 // a join with a table that may be the largest one: about one pass over it, whatever the operator.
 // What makes one expensive is where the database cannot plan it as a join, and evaluates it once
-// per row of what surrounds it. The weights were fitted to the server's CPU time for about 1,000
+// per row of what surrounds it. The weights were fitted to the server's CPU time for about 2,000
 // filter shapes on that dataset, on count and list routes (EXPLAIN ANALYZE showed the plans):
 //
 // - `some`, `none`, `is` and the bare to-one form cost 1, `every` 2 (it runs as `none` of the

@@ -42,6 +42,8 @@ const steps = [
   ['unit and integration tests', 'npx vitest run'],
   // On its own, after the rest: its latencies and heap figures need the CPU to themselves.
   ['load suite', 'npm run test:load -w facet-example-library'],
+  // Also alone: it times what the relation-filter budget accepts on 600,000 generated rows.
+  ['large-dataset suite', 'npm run test:large -w facet-example-library'],
   ['packaging checks', 'npm run check:packages'],
   ['working tree unchanged', treeUnchanged],
 ];

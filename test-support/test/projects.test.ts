@@ -11,12 +11,13 @@ import { FAST_CHECK_BANNER, FAST_CHECK_SETUP } from '../../vitest.shared.js';
 import { DEFAULT_FC_SEED, fastCheckSeed, seedBanner, useFastCheckSeed } from '../src/fast-check.mjs';
 import { root, workspaceFiles } from './workspace-files.js';
 
-/** The config file of each project the root config lists, plus the load suite's own config. */
+/** The config file of each project the root config lists, plus the load and large-dataset suites'. */
 const projectFiles = [
   ...((rootConfig.test?.projects ?? []) as string[]).map((project) =>
     project.endsWith('.ts') ? project : `${project}/vitest.config.ts`,
   ),
   'examples/library/vitest.load.config.ts',
+  'examples/library/vitest.large.config.ts',
 ];
 
 describe('vitest projects', () => {

@@ -36,6 +36,11 @@ export interface TooManyIssue extends IssueBase {
   readonly code: 'too_many';
   readonly limit: number;
 }
+/** A filter whose relation filters cost more than the server's budget (`maxRelationFilterCost`). */
+export interface TooCostlyIssue extends IssueBase {
+  readonly code: 'too_costly';
+  readonly limit: number;
+}
 export interface InvalidValueIssue extends IssueBase {
   readonly code: 'invalid_value';
   /** Character offset for syntax errors in a `fields` expression. */
@@ -56,6 +61,7 @@ export type FacetIssue =
   | ForbiddenFieldIssue
   | TooDeepIssue
   | TooManyIssue
+  | TooCostlyIssue
   | InvalidValueIssue
   | PrototypeKeyIssue
   | InvalidCursorIssue;

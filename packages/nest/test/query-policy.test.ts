@@ -12,7 +12,7 @@ import {
   resolveQueryBudget,
 } from '../src/advanced/index.js';
 import { FacetQueryException } from '../src/index.js';
-import { PolicyAuthorDto, PolicyBookDto } from './support/policy-dtos.js';
+import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
 
 const reader = { role: 'reader' };
 const admin = { role: 'admin' };
@@ -195,6 +195,7 @@ describe('checkQueryPolicy: budgets', () => {
       maxInList: 100,
       maxIncludes: 10,
       maxOrderBy: 5,
+      maxRelationFilterCost: 5,
     });
   });
 
@@ -288,8 +289,149 @@ describe('checkQueryPolicy: budgets', () => {
     });
   });
 
+  describe('relation filter cost', () => {
+    /** The smallest `maxRelationFilterCost` that accepts `where` (the filter's cost). */
+    const costOf = (where: Record<string, unknown>, dto: DtoClass = PolicyBookDto) => {
+      const accepts = (limit: number) =>
+        issuesOf({ where }, admin, { maxRelationFilterCost: limit }, dto).length === 0;
+      let cost = 1;
+      while (!accepts(cost)) cost++;
+      return cost;
+    };
+    const leaf = { rating: 5 };
+
+    it.each([
+      ['some, none, is and the bare form cost 1', { reviews: { some: leaf } }, 1],
+      ['none', { reviews: { none: leaf } }, 1],
+      ['is', { author: { is: { name: 'A' } } }, 1],
+      ['the bare to-one form', { author: { name: 'A' } }, 1],
+      ['a to-one relation that is null', { author: null }, 1],
+      ['every costs 2', { reviews: { every: leaf } }, 2],
+      ['side by side they add up', { reviews: { some: leaf, none: leaf }, author: { name: 'A' } }, 3],
+      ['under OR a to-many filter costs twice', { OR: [{ reviews: { some: leaf } }, { title: 'x' }] }, 2],
+      ['under NOT too', { NOT: { reviews: { some: leaf } } }, 2],
+      [
+        'a to-one filter under OR is a lookup per row',
+        { OR: [{ author: { name: 'A' } }, { title: 'x' }] },
+        4,
+      ],
+      ['negated, isNot costs 3', { author: { isNot: { name: 'A' } } }, 3],
+      ['and so does is under NOT', { NOT: { author: { is: { name: 'A' } } } }, 3],
+      ['isNot under OR costs what is does there', { OR: [{ author: { isNot: { name: 'A' } } }] }, 4],
+      ['AND does not change it', { AND: [{ reviews: { some: leaf } }, { author: { name: 'A' } }] }, 2],
+      ['inside a to-many filter twice', { reviews: { some: { book: { is: { title: 'x' } } } } }, 1 + 2],
+      [
+        'inside a to-one filter as much',
+        { book: { is: { author: { is: { name: 'A' } } } } },
+        1 + 1,
+        PolicyReviewDto,
+      ],
+      [
+        'a to-many filter inside another relation filter costs 4 times',
+        { author: { is: { books: { some: { title: 'x' } } } } },
+        1 + 4,
+      ],
+      ['inside every 8 times', { reviews: { every: { book: { title: 'x' } } } }, 2 + 8],
+      ['inside isNot 4 times', { book: { isNot: { author: { name: 'A' } } } }, 3 + 4, PolicyReviewDto],
+      [
+        'inside a relation filter under OR 4 times more',
+        { OR: [{ reviews: { some: { book: { title: 'x' } } } }] },
+        2 + 8,
+      ],
+      [
+        'the factors multiply down the path',
+        { reviews: { some: { book: { is: { author: { is: { name: 'A' } } } } } } },
+        1 + 2 + 2,
+      ],
+      [
+        'one arm of the red-team filter',
+        { OR: [{ reviews: { every: { book: { reviews: { every: { rating: 1 } } } } } }] },
+        4 + 32 + 32 * 2 * 4,
+      ],
+    ] as [string, Record<string, unknown>, number, DtoClass?][])('%s', (_, where, cost, dto) => {
+      expect(costOf(where, dto)).toBe(cost);
+    });
+
+    it('refuses the red-team filter by default, naming where its cost ran out', () => {
+      const arm = (rating: number) => ({ reviews: { every: { book: { reviews: { every: { rating } } } } } });
+      expect(issuesOf({ where: { OR: [1, 2, 3, 4].map(arm) } })).toEqual([
+        {
+          code: 'too_costly',
+          path: 'where.OR.0.reviews.every.book',
+          limit: 5,
+          message: 'relation filters may cost at most 5 in one read',
+        },
+      ]);
+    });
+
+    it('reports the cost after the names, so that a field the caller may not name keeps its answer', () => {
+      const where = { author: { books: { every: { internalNote: 'x' } } } };
+      expect(issuesOf({ where }).map((issue) => issue.code)).toEqual(['unknown_key', 'too_costly']);
+      expect(issuesOf({ where }, admin)).toEqual([
+        {
+          code: 'too_costly',
+          path: 'where.author.books.every',
+          limit: 5,
+          message: 'relation filters may cost at most 5 in one read',
+        },
+      ]);
+    });
+
+    it('by default takes five plain relation filters, or three hops, and nothing nested in every', () => {
+      const five = { AND: [1, 2, 3, 4, 5].map((rating) => ({ reviews: { some: { rating } } })) };
+      expect(issuesOf({ where: five })).toEqual([]);
+      const six = { AND: [...five.AND, { author: { name: 'A' } }] };
+      expect(issuesOf({ where: six })[0]).toMatchObject({ code: 'too_costly', path: 'where.AND.5.author' });
+      expect(
+        issuesOf({ where: { reviews: { some: { book: { is: { author: { is: { name: 'A' } } } } } } } }),
+      ).toEqual([]);
+      expect(issuesOf({ where: { reviews: { every: { book: { is: { title: 'x' } } } } } })[0]).toMatchObject({
+        code: 'too_costly',
+        path: 'where.reviews.every.book.is',
+      });
+      expect(
+        issuesOf(
+          { where: { books: { every: { reviews: { some: leaf } } } } },
+          reader,
+          undefined,
+          PolicyAuthorDto,
+        )[0],
+      ).toMatchObject({
+        code: 'too_costly',
+        path: 'where.books.every.reviews.some',
+      });
+    });
+
+    it('counts the filters of included and counted relations into the same read', () => {
+      const three = { reviews: { some: { book: { is: { title: 'x' } } } } };
+      expect(issuesOf({ where: three })).toEqual([]);
+      expect(
+        issuesOf({ where: three, include: { reviews: { where: { book: { is: { title: 'x' } } } } } }),
+      ).toEqual([]);
+      expect(
+        issuesOf({
+          where: three,
+          include: { reviews: { where: { book: { is: { reviews: { every: leaf } } } } } },
+        })[0],
+      ).toMatchObject({ code: 'too_costly', path: 'include.reviews.where.book.is.reviews.every' });
+      expect(
+        issuesOf(
+          {
+            select: {
+              _count: { select: { books: { where: { reviews: { every: { book: { title: 'x' } } } } } } },
+            },
+          },
+          reader,
+          undefined,
+          PolicyAuthorDto,
+        )[0],
+      ).toMatchObject({ code: 'too_costly', path: 'select._count.select.books.where.reviews.every.book' });
+    });
+  });
+
   it('refuses bad budget options', () => {
     expect(() => resolveQueryBudget({ maxInList: 0 })).toThrow(/maxInList/);
+    expect(() => resolveQueryBudget({ maxRelationFilterCost: 0 })).toThrow(/maxRelationFilterCost/);
     expect(() => resolveQueryBudget({ maxInLists: 5 } as QueryBudget)).toThrow(/maxInLists/);
     expect(resolveQueryBudget({ maxInList: 5 }).maxInList).toBe(5);
   });

@@ -29,6 +29,13 @@ import {
   TO_ONE_FILTERS,
 } from './prisma-operators.js';
 import { type QueryBudget, type ResolvedQueryBudget, resolveQueryBudget } from './query-budget.js';
+import {
+  type CostScope,
+  insideRelationFilter,
+  ROOT_COST_SCOPE,
+  relationFilterCost,
+  underLogical,
+} from './relation-filter-cost.js';
 
 /** The client-supplied parts of a read that name fields; other members are ignored. */
 export interface QueryPolicyInput {
@@ -100,6 +107,7 @@ export function checkQueryPolicy(
   } catch (error) {
     if (error !== STOP) throw error;
   }
+  checker.finish();
   const [first, ...rest] = checker.issues;
   if (first) throw new FacetQueryError([first, ...rest]);
 }
@@ -127,6 +135,8 @@ class PolicyChecker {
   readonly issues: FacetIssue[] = [];
   private filterNodes = 0;
   private includes = 0;
+  private relationFilterCost = 0;
+  private tooCostlyAt: Path | undefined;
 
   constructor(
     private readonly context: FieldContext,
@@ -156,6 +166,33 @@ class PolicyChecker {
     }
   }
 
+  /** One relation filter at `path`, priced by relation-filter-cost.ts. */
+  private countRelationFilter(
+    path: Path,
+    scope: CostScope,
+    operator: string | undefined,
+    toMany: boolean,
+  ): undefined {
+    this.relationFilterCost += relationFilterCost(scope, operator, toMany);
+    if (this.tooCostlyAt === undefined && this.relationFilterCost > this.budget.maxRelationFilterCost)
+      this.tooCostlyAt = path;
+  }
+
+  /**
+   * Reports the relation filter at which the cost ran out, after the walk: the cost says nothing
+   * about the names in a filter, so a field the caller may not name keeps its own answer first.
+   */
+  finish(): undefined {
+    if (this.tooCostlyAt === undefined) return;
+    const limit = this.budget.maxRelationFilterCost;
+    this.issues.push({
+      code: 'too_costly',
+      path: this.tooCostlyAt,
+      limit,
+      message: `relation filters may cost at most ${limit} in one read`,
+    });
+  }
+
   private countInclude(path: Path): undefined {
     if (++this.includes > this.budget.maxIncludes) {
       const limit = this.budget.maxIncludes;
@@ -175,7 +212,14 @@ class PolicyChecker {
     return undefined;
   }
 
-  where(value: unknown, dto: DtoClass, model: ModelTypes | undefined, path: Path, depth: number): undefined {
+  where(
+    value: unknown,
+    dto: DtoClass,
+    model: ModelTypes | undefined,
+    path: Path,
+    depth: number,
+    scope: CostScope = ROOT_COST_SCOPE,
+  ): undefined {
     if (value === undefined) return;
     if (!isPlainRecord(value)) return this.typeIssue(path, 'a filter object');
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
@@ -183,10 +227,11 @@ class PolicyChecker {
       const at = [...path, key];
       this.countFilterNode(at);
       if (LOGICAL_OPERATORS.has(key)) {
+        const inner = key === 'OR' || key === 'NOT' ? underLogical(scope, key) : scope;
         if (Array.isArray(condition)) {
           for (const [index, item] of condition.entries())
-            this.where(item, dto, model, [...at, index], depth + 1);
-        } else this.where(condition, dto, model, at, depth + 1);
+            this.where(item, dto, model, [...at, index], depth + 1, inner);
+        } else this.where(condition, dto, model, at, depth + 1, inner);
         continue;
       }
       const field = this.field(dto, key, at);
@@ -195,7 +240,7 @@ class PolicyChecker {
         if (isPlainRecord(condition)) this.scalarFilter(condition, type, at, depth + 1);
         else this.operand(value, key, type, type.list === true ? 'nullableList' : 'nullableValue', at);
       } else if (field?.kind === 'relation')
-        this.relationFilter(field, model?.relation(field.relation), condition, at, depth + 1);
+        this.relationFilter(field, model?.relation(field.relation), condition, at, depth + 1, scope);
     }
   }
 
@@ -322,6 +367,7 @@ class PolicyChecker {
     condition: unknown,
     path: Path,
     depth: number,
+    scope: CostScope,
   ): undefined {
     if (field.isArray) {
       if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (some, every, none)');
@@ -329,23 +375,36 @@ class PolicyChecker {
       for (const [operator, inner] of Object.entries(condition)) {
         const at = [...path, operator];
         this.countFilterNode(at);
-        if (TO_MANY_FILTERS.has(operator)) this.where(inner, field.target, model, at, depth + 1);
-        else this.report({ code: 'unknown_key', path: at, message: 'unknown relation filter' });
+        if (TO_MANY_FILTERS.has(operator)) {
+          this.countRelationFilter(at, scope, operator, true);
+          this.where(inner, field.target, model, at, depth + 1, insideRelationFilter(scope, operator, true));
+        } else this.report({ code: 'unknown_key', path: at, message: 'unknown relation filter' });
       }
       return;
     }
-    if (condition === null) return; // `author: null`: rows without one
+    if (condition === null) return this.countRelationFilter(path, scope, undefined, false); // `author: null`: rows without one
     if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (is, isNot or a filter)');
     const keys = Object.keys(condition);
     if (keys.length === 0 || !keys.every((key) => TO_ONE_FILTERS.has(key))) {
       // The bare form filters the related row directly: `where.author.name.contains=…`.
-      return this.where(condition, field.target, model, path, depth);
+      this.countRelationFilter(path, scope, undefined, false);
+      const inner = insideRelationFilter(scope, undefined, false);
+      return this.where(condition, field.target, model, path, depth, inner);
     }
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
     for (const key of keys) {
       const at = [...path, key];
       this.countFilterNode(at);
-      if (condition[key] !== null) this.where(condition[key], field.target, model, at, depth + 1);
+      this.countRelationFilter(at, scope, key, false);
+      if (condition[key] !== null)
+        this.where(
+          condition[key],
+          field.target,
+          model,
+          at,
+          depth + 1,
+          insideRelationFilter(scope, key, false),
+        );
     }
   }
 

@@ -21,6 +21,20 @@ export interface QueryBudget {
   readonly maxIncludes?: number;
   /** Most entries in an `orderBy` list (and keys of one `orderBy` object). @default 5 */
   readonly maxOrderBy?: number;
+  /**
+   * Most cost of the relation filters (`some`, `every`, `none`, `is`, `isNot`, the bare to-one form)
+   * across all filters of one read: `some`, `none` and `is` cost 1 and `every` 2 side by side;
+   * under `OR`/`NOT` a to-many filter costs twice, a to-one filter under `OR` 4 (a lookup per row),
+   * a negated one (`isNot`, `is` under `NOT`) 3; a to-many filter inside another relation
+   * filter 4 times as much; what is inside a to-many filter costs twice, and 4 times more inside
+   * `every`, `isNot` or a relation filter under `OR`/`NOT` (relation-filter-cost.ts). The default
+   * takes five relation filters side by side, `reviews.some.book.is.author.is` or
+   * `author.is.books.some`, and refuses relation filters nested in `every`, `isNot` or in a relation
+   * filter under `OR`/`NOT` (docs/SECURITY.md, section 3). Give a resource
+   * over a much larger table a lower one.
+   * @default 5
+   */
+  readonly maxRelationFilterCost?: number;
 }
 
 export type ResolvedQueryBudget = { readonly [K in keyof QueryBudget]-?: number };
@@ -32,6 +46,7 @@ export const DEFAULT_QUERY_BUDGET: ResolvedQueryBudget = Object.freeze({
   maxInList: 100,
   maxIncludes: 10,
   maxOrderBy: 5,
+  maxRelationFilterCost: 5,
 });
 
 const BUDGET_KEYS = Object.keys(DEFAULT_QUERY_BUDGET) as (keyof QueryBudget)[];

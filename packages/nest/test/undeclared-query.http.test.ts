@@ -5,6 +5,7 @@
 // naming it, with no wiring beyond FacetModule and useFacetHttp. Routes are walked as the running
 // app lists them (its OpenAPI document), so a route that is not classified here fails the test.
 import 'reflect-metadata';
+import { listenApp } from '@facet/test-support/net';
 import {
   type CanActivate,
   Controller,
@@ -188,8 +189,7 @@ async function start(
       : await NestFactory.create(AppModule, { logger: false });
   useFacetHttp(app);
   setUp(app);
-  await app.listen(0, '127.0.0.1');
-  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+  return { app, url: await listenApp(app) };
 }
 
 beforeAll(async () => {

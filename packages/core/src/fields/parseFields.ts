@@ -1,3 +1,4 @@
+import { isPrototypeKey } from '../codec/prototypeKeys.js';
 import { type FacetIssue, FacetQueryError } from '../issues.js';
 import { addField, emptySelection, type FieldSelection } from './fieldSelection.js';
 import {
@@ -87,7 +88,7 @@ class FieldsParser {
   ): void {
     const start = this.position;
     const name = this.name(path);
-    if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+    if (isPrototypeKey(name)) {
       this.fail(
         { code: 'prototype_key', path: [...path, name], message: 'This field name is not allowed.' },
         start,

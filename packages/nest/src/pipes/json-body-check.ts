@@ -1,9 +1,7 @@
-import type { FacetIssue, IssuePath } from '@facet/core';
+import { type FacetIssue, type IssuePath, isPrototypeKey } from '@facet/core';
 
 /** The deepest JSON body Facet accepts by default: far more than any DTO nests, far less than a stack. */
 export const DEFAULT_MAX_BODY_DEPTH = 32;
-
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** One value still to visit, with its parent link: the path is built only when an issue is found. */
 interface Visit {
@@ -51,7 +49,7 @@ export function findJsonBodyIssue(
     }
     const keys = Object.keys(value);
     for (const key of keys) {
-      if (PROTOTYPE_KEYS.has(key))
+      if (isPrototypeKey(key))
         return { code: 'prototype_key', path: pathOf(visit, key), message: 'This key is not allowed.' };
     }
     for (let index = keys.length - 1; index >= 0; index--) {

@@ -1,4 +1,4 @@
-import { FacetQueryError } from '@facet/core';
+import { FacetQueryError, isPrototypeKey } from '@facet/core';
 
 /**
  * Prisma's include shape: relation name → `true`, or the relation's arguments (`include`, `select`,
@@ -20,7 +20,7 @@ function isMentioned(value: unknown): boolean {
 // replace the new object's prototype. The decoder already refuses them; server-built trees are
 // checked too rather than trusted.
 function put(target: Writable, key: string, value: unknown, path: readonly string[]): void {
-  if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+  if (isPrototypeKey(key)) {
     throw new FacetQueryError([
       { code: 'prototype_key', path: [...path, key], message: 'This key is not allowed.' },
     ]);

@@ -15,6 +15,9 @@ export {
 export { type EncodeQueryOptions, encodeQuery } from './codec/encodeQuery.js';
 export { isPrototypeKey } from './codec/prototypeKeys.js';
 export { type FieldSelection, isFieldName, isFieldSelection } from './fields/fieldSelection.js';
+// The parts the public `fields` types below are built from, importable so that every type they
+// name is; they may change in any minor version (see fieldsGrammar.ts).
+export type * as FieldsGrammar from './fields/fieldsGrammar.js';
 export { parseFields } from './fields/parseFields.js';
 export {
   DEFAULT_PARSE_FIELDS_OPTIONS,
@@ -33,12 +36,22 @@ export type {
 export { stringifyFields } from './fields/stringifyFields.js';
 export {
   type FacetIssue,
+  type FacetIssueBase,
   type FacetIssueCode,
   type FacetIssues,
   FacetQueryError,
+  type ForbiddenFieldIssue,
   formatIssuePath,
+  type InvalidCursorIssue,
+  type InvalidTypeIssue,
+  type InvalidValueIssue,
   type IssuePath,
   isFacetQueryError,
+  type PrototypeKeyIssue,
+  type TooCostlyIssue,
+  type TooDeepIssue,
+  type TooManyIssue,
+  type UnknownKeyIssue,
 } from './issues.js';
 export {
   computePageMeta,

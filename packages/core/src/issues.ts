@@ -7,51 +7,52 @@
 
 export type IssuePath = readonly (string | number)[];
 
-interface IssueBase {
+/** What every issue has: where (`path`) and what (`message`); `code` tells the kinds apart. */
+export interface FacetIssueBase {
   /** The query path as the client sent it, e.g. `['where', 'author', 'name', 'contains']`. */
   readonly path: IssuePath;
   readonly message: string;
 }
 
-export interface InvalidTypeIssue extends IssueBase {
+export interface InvalidTypeIssue extends FacetIssueBase {
   readonly code: 'invalid_type';
   /** What was expected, in words: `'a positive integer'`, `'an object'`. */
   readonly expected: string;
 }
-export interface UnknownKeyIssue extends IssueBase {
+export interface UnknownKeyIssue extends FacetIssueBase {
   readonly code: 'unknown_key';
   /** Character offset in a `fields` expression, when the key came from one. */
   readonly position?: number;
 }
-export interface ForbiddenFieldIssue extends IssueBase {
+export interface ForbiddenFieldIssue extends FacetIssueBase {
   readonly code: 'forbidden_field';
   readonly position?: number;
 }
-export interface TooDeepIssue extends IssueBase {
+export interface TooDeepIssue extends FacetIssueBase {
   readonly code: 'too_deep';
   readonly limit: number;
   readonly position?: number;
 }
-export interface TooManyIssue extends IssueBase {
+export interface TooManyIssue extends FacetIssueBase {
   readonly code: 'too_many';
   readonly limit: number;
 }
 /** A filter whose relation filters cost more than the server's budget (`maxRelationFilterCost`). */
-export interface TooCostlyIssue extends IssueBase {
+export interface TooCostlyIssue extends FacetIssueBase {
   readonly code: 'too_costly';
   readonly limit: number;
 }
-export interface InvalidValueIssue extends IssueBase {
+export interface InvalidValueIssue extends FacetIssueBase {
   readonly code: 'invalid_value';
   /** Character offset for syntax errors in a `fields` expression. */
   readonly position?: number;
   readonly limit?: number;
 }
-export interface PrototypeKeyIssue extends IssueBase {
+export interface PrototypeKeyIssue extends FacetIssueBase {
   readonly code: 'prototype_key';
 }
 /** A keyset cursor (`after`) that is not a position of this list: altered, of another sort or resource. */
-export interface InvalidCursorIssue extends IssueBase {
+export interface InvalidCursorIssue extends FacetIssueBase {
   readonly code: 'invalid_cursor';
 }
 

@@ -15,5 +15,6 @@ export {
   type ModuleTypes,
   type ResourceId,
   type TypedModuleQuery,
+  type TypedQueryInput,
   useModuleApi,
 } from './useModuleApi.js';

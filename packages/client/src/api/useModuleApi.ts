@@ -39,7 +39,8 @@ export type TypedModuleQuery<TItem, TTypes, F extends string, Page extends boole
   | TypedQueryInput<TItem, TTypes, F, Page>
   | (TypedQueryInput<TItem, TTypes, F, Page> & { readonly [key: string]: unknown });
 
-type TypedQueryInput<TItem, TTypes, F extends string, Page extends boolean> = Omit<
+/** `TypedModuleQuery` without route parameters of the application's own: Facet's keys only. */
+export type TypedQueryInput<TItem, TTypes, F extends string, Page extends boolean> = Omit<
   QueryInput<
     ModuleType<TTypes, 'where', Record<string, unknown>>,
     ModuleType<TTypes, 'orderBy', Record<string, unknown>>,

@@ -71,7 +71,8 @@ export type TypedAutocompleteOptions<TItem, P extends string> = Omit<
   readonly fields?: readonly CheckPath<TItem, P>[] | null;
 };
 
-interface AutocompleteStateBase<TItem> {
+/** What every `AutocompleteState` has, whatever its `status`. */
+export interface AutocompleteStateBase<TItem> {
   /** What the user typed. */
   readonly input: string;
   /** The term the results belong to; `null` when no search is active (input shorter than `minChars`). */

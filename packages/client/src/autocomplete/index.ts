@@ -1,3 +1,4 @@
+export type { ModuleQuery, ResourceId } from '../api/index.js';
 export type { Scheduler } from '../shared/environment.js';
 export { createAutocompleteStore, useAutocomplete } from './autocompleteStore.js';
 export type {
@@ -5,6 +6,7 @@ export type {
   AutocompleteOptions,
   AutocompleteResource,
   AutocompleteState,
+  AutocompleteStateBase,
   AutocompleteStore,
   TypedAutocompleteOptions,
 } from './autocompleteStore.types.js';

@@ -1,3 +1,4 @@
+export type { ModuleQuery } from '../api/index.js';
 export type { Scheduler, StorageLike } from '../shared/environment.js';
 export {
   createUrlStateAdapter,
@@ -21,6 +22,7 @@ export type {
   TableResource,
   TableRow,
   TableState,
+  TableStateBase,
   TableStore,
   TableUrlSync,
   TableView,

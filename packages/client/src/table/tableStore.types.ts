@@ -60,7 +60,8 @@ export interface TableView {
   readonly visibleColumns: readonly string[] | null;
 }
 
-interface TableResultBase<TRow> extends TableView {
+/** What every `TableState` has, whatever its `status`. */
+export interface TableStateBase<TRow> extends TableView {
   /** What the user is typing; becomes `search` after the debounce. */
   readonly searchInput: string;
   /** The rows of the last successful response; kept while a new request runs or fails. */
@@ -80,8 +81,8 @@ interface TableResultBase<TRow> extends TableView {
 
 /** The store's snapshot: frozen, and replaced only when something changed. Narrow on `status`. */
 export type TableState<TRow> =
-  | (TableResultBase<TRow> & { readonly status: 'idle' | 'success'; readonly error: null })
-  | (TableResultBase<TRow> & { readonly status: 'error'; readonly error: unknown });
+  | (TableStateBase<TRow> & { readonly status: 'idle' | 'success'; readonly error: null })
+  | (TableStateBase<TRow> & { readonly status: 'error'; readonly error: unknown });
 
 /** Reads the state from somewhere else and writes it back (see `createUrlStateAdapter`). */
 export interface TableUrlSync {

@@ -64,10 +64,14 @@ export interface FacetQueryKeys {
   count(query?: ModuleQuery): readonly [string, 'count', ModuleQuery];
 }
 
-type ListKey = readonly [string, 'list', ModuleQuery];
-type InfiniteKey = readonly [string, 'list', ModuleQuery, 'infinite'];
-type DetailKey = readonly [string, 'detail', ResourceId, ModuleQuery, 'get' | 'findById'];
-type CountKey = readonly [string, 'count', ModuleQuery];
+/** The query key of `list`: `[name, 'list', query]`. */
+export type FacetListKey = readonly [string, 'list', ModuleQuery];
+/** The query key of `infinite`: under its list's key. */
+export type FacetInfiniteKey = readonly [string, 'list', ModuleQuery, 'infinite'];
+/** The query key of `get` and `findById`: under `keys.detail(id)`. */
+export type FacetDetailKey = readonly [string, 'detail', ResourceId, ModuleQuery, 'get' | 'findById'];
+/** The query key of `count`. */
+export type FacetCountKey = readonly [string, 'count', ModuleQuery];
 
 /** The factories `facetQueries` returns; a literal `fields` narrows the data as in `useModuleApi`. */
 export interface FacetQueries<TItem, TTypes extends ModuleTypes = {}> {
@@ -75,23 +79,23 @@ export interface FacetQueries<TItem, TTypes extends ModuleTypes = {}> {
   /** One page of `GET /endpoint`, for `useQuery`. */
   list<const F extends string = string>(
     query?: TypedModuleQuery<TItem, TTypes, F, true>,
-  ): FacetQueryOptions<SelectPage<TItem, F>, ListKey>;
+  ): FacetQueryOptions<SelectPage<TItem, F>, FacetListKey>;
   /** Every page of `GET /endpoint` by cursor, for `useInfiniteQuery`; `query` names no `page` or `after`. */
   infinite<const F extends string = string>(
     query?: TypedModuleQuery<TItem, TTypes, F>,
-  ): FacetInfiniteQueryOptions<Paginated<SelectFields<TItem, F>>, InfiniteKey>;
+  ): FacetInfiniteQueryOptions<Paginated<SelectFields<TItem, F>>, FacetInfiniteKey>;
   /** `GET /endpoint/:id` */
   get<const F extends string = string>(
     id: ResourceId,
     query?: TypedModuleQuery<TItem, TTypes, F>,
-  ): FacetQueryOptions<SelectFields<TItem, F>, DetailKey>;
+  ): FacetQueryOptions<SelectFields<TItem, F>, FacetDetailKey>;
   /** `GET /endpoint/find-by-id/:id` */
   findById<const F extends string = string>(
     id: ResourceId,
     query?: TypedModuleQuery<TItem, TTypes, F>,
-  ): FacetQueryOptions<SelectFields<TItem, F>, DetailKey>;
+  ): FacetQueryOptions<SelectFields<TItem, F>, FacetDetailKey>;
   /** `GET /endpoint/count` */
-  count(query?: TypedModuleQuery<TItem, TTypes, string>): FacetQueryOptions<number, CountKey>;
+  count(query?: TypedModuleQuery<TItem, TTypes, string>): FacetQueryOptions<number, FacetCountKey>;
 }
 
 /**

@@ -1,5 +1,19 @@
+// The module's own types are re-exported from `@facet/client/api`: the factories' signatures name them.
+export type {
+  ModuleApi,
+  ModuleQuery,
+  ModuleType,
+  ModuleTypes,
+  ResourceId,
+  TypedModuleQuery,
+  TypedQueryInput,
+} from '../api/index.js';
 export {
+  type FacetCountKey,
+  type FacetDetailKey,
+  type FacetInfiniteKey,
   type FacetInfiniteQueryOptions,
+  type FacetListKey,
   type FacetPageContext,
   type FacetPageParam,
   type FacetQueries,

@@ -17,6 +17,44 @@ import {
 } from '../table/index.js';
 import { useStoreBridge } from './useStoreBridge.js';
 
+// Every type of the stores these wrap, so that one import serves an app that uses this adapter.
+export type {
+  AutocompleteAction,
+  AutocompleteOptions,
+  AutocompleteResource,
+  AutocompleteState,
+  AutocompleteStateBase,
+  AutocompleteStore,
+  ResourceId,
+  TypedAutocompleteOptions,
+} from '../autocomplete/index.js';
+export type {
+  ColumnFilter,
+  FilterKind,
+  FilterValue,
+  ModuleQuery,
+  RangeValue,
+  Scheduler,
+  SortDirection,
+  SortRule,
+  StorageLike,
+  TableAction,
+  TableInitialPage,
+  TableOptions,
+  TablePersistOptions,
+  TableResource,
+  TableRow,
+  TableState,
+  TableStateBase,
+  TableStore,
+  TableUrlSync,
+  TableView,
+  TypedTableOptions,
+  Updater,
+  UrlEnvironment,
+  UrlStateAdapterOptions,
+} from '../table/index.js';
+
 /** The table store's actions plus a read-only ref of its snapshot. */
 export type UseTableReturn<TRow> = TableStore<TRow> & {
   readonly state: Readonly<ShallowRef<TableState<TRow>>>;

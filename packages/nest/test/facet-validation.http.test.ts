@@ -1,23 +1,10 @@
 // FacetValidationPipe over real HTTP on every platform: class-validator's refusals of a decoded
 // QueryDTO come back with the same body as every other refusal of Facet (code, path, issues), one
 // issue per distinct message, never echoing the value that was sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpFixture, openHttpFixture, PLATFORMS, type RunningApp, startApp } from './http-app.js';
+import { describe, expect, it } from 'vitest';
+import { appsOnEveryPlatform, PLATFORMS } from './http-app.js';
 
-let fixture: HttpFixture;
-const apps = new Map<string, RunningApp>();
-
-beforeAll(async () => {
-  fixture = await openHttpFixture();
-  for (const platform of PLATFORMS) apps.set(platform, await startApp(fixture, platform));
-}, 60_000);
-
-afterAll(async () => {
-  for (const running of apps.values()) await running.app.close();
-  await fixture?.close();
-});
-
-const app = (platform: string) => apps.get(platform) as RunningApp;
+const app = appsOnEveryPlatform();
 
 // The same answers from @FacetQuery(QueryDTO) (Facet's one-pass check, while decoding) and from
 // FacetValidationPipe behind the spec's QueryTransformPipe.

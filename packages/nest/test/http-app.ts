@@ -21,6 +21,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { afterAll, beforeAll } from 'vitest';
 import { AggregateQueryDTO, type ResourceReadOptions } from '../src/advanced/index.js';
 import {
   FacetQuery,
@@ -351,5 +352,27 @@ export async function startApp(fixture: HttpFixture, platform: Platform): Promis
       const text = await response.text();
       return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
     },
+  };
+}
+
+/**
+ * The app on every platform, over one fixture, for the whole test file: started before its tests
+ * (registers the file's beforeAll and afterAll) and closed after them. Returns a platform's app.
+ */
+export function appsOnEveryPlatform(): (platform: Platform) => RunningApp {
+  let fixture: HttpFixture | undefined;
+  const apps = new Map<Platform, RunningApp>();
+  beforeAll(async () => {
+    fixture = await openHttpFixture();
+    for (const platform of PLATFORMS) apps.set(platform, await startApp(fixture, platform));
+  }, 60_000);
+  afterAll(async () => {
+    for (const running of apps.values()) await running.app.close();
+    await fixture?.close();
+  });
+  return (platform) => {
+    const running = apps.get(platform);
+    if (!running) throw new Error(`no app started on ${platform}`);
+    return running;
   };
 }

@@ -1,23 +1,10 @@
 // Query-string decoding over real HTTP: the same requests decode to the same objects under
 // Express 5's `simple` parser, Express's `extended` parser (qs) and Fastify, through
 // QueryTransformPipe (`@Query()`) and @FacetQuery() (the raw URL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpFixture, openHttpFixture, PLATFORMS, type RunningApp, startApp } from './http-app.js';
+import { describe, expect, it } from 'vitest';
+import { appsOnEveryPlatform, PLATFORMS } from './http-app.js';
 
-let fixture: HttpFixture;
-const apps = new Map<string, RunningApp>();
-
-beforeAll(async () => {
-  fixture = await openHttpFixture();
-  for (const platform of PLATFORMS) apps.set(platform, await startApp(fixture, platform));
-}, 60_000);
-
-afterAll(async () => {
-  for (const running of apps.values()) await running.app.close();
-  await fixture?.close();
-});
-
-const app = (platform: string) => apps.get(platform) as RunningApp;
+const app = appsOnEveryPlatform();
 
 // The spec 4.5 (docs/spec-conformance.md#45-query-string-parsing) example request, encoded as a browser's URLSearchParams encodes it.
 const specExample = new URLSearchParams([

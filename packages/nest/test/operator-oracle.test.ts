@@ -18,7 +18,7 @@ import {
   sqlClassOf,
 } from '../src/policy/operators.js';
 import { QueryService } from '../src/query/query.service.js';
-import { type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
+import { COLUMN, type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
 import { checkTarget, type TargetName } from './support/targets.js';
 
 const LIKE_TEXT = fc.oneof(
@@ -26,19 +26,6 @@ const LIKE_TEXT = fc.oneof(
   fc.constantFrom('\\', '%', '_', '%\\', 'a\\', '\\%', '\\_', '%_%', 'x_'),
 );
 type Kind = Exclude<FilterKind, 'Untyped'>;
-const COLUMN: Record<Kind, string> = {
-  String: 'text',
-  Int: 'int',
-  BigInt: 'bigint',
-  Float: 'float',
-  Decimal: 'decimal',
-  Boolean: 'bool',
-  DateTime: 'date',
-  Json: 'json',
-  Bytes: 'bytes',
-  Enum: 'kind',
-  List: 'texts',
-};
 const VALUE: Record<Kind, fc.Arbitrary<unknown>> = {
   String: LIKE_TEXT,
   Int: fc.integer({ min: -3, max: 3 }),

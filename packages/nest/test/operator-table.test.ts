@@ -19,7 +19,7 @@ import {
   sqlClassOf,
 } from '../src/policy/operators.js';
 import { prepareClientArgs } from '../src/query/client-args.js';
-import { type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
+import { COLUMN, type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
 import { checkTarget, type TargetName } from './support/targets.js';
 
 type Provider = 'postgresql' | 'mysql';
@@ -88,20 +88,7 @@ describe('the operator table and the generated clients', () => {
   });
 });
 
-// One column per filter kind, and a value of its type.
-const COLUMN: Record<Exclude<FilterKind, 'Untyped'>, string> = {
-  String: 'text',
-  Int: 'int',
-  BigInt: 'bigint',
-  Float: 'float',
-  Decimal: 'decimal',
-  Boolean: 'bool',
-  DateTime: 'date',
-  Json: 'json',
-  Bytes: 'bytes',
-  Enum: 'kind',
-  List: 'texts',
-};
+// A value of each filter kind's type, for its column (COLUMN).
 const VALUE: Record<Exclude<FilterKind, 'Untyped'>, unknown> = {
   String: 'p%',
   Int: 1,

@@ -17,6 +17,7 @@ import {
 } from '../src/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { plainDelegate } from './support/plain-delegate.js';
+import { rejection } from './support/rejection.js';
 import { newTag } from './support/seed.js';
 import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
 
@@ -38,15 +39,6 @@ interface Ability {
   readonly inPrintOnly: boolean;
 }
 const inPrint = (ability: Ability) => (ability.inPrintOnly ? { copies: { gt: 0 } } : {});
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 for (const name of ['pglite', 'postgresql', 'mariadb'] as const satisfies readonly TargetName[]) {
   const availability = await checkTarget(name);

@@ -6,7 +6,6 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
-  HttpException,
   InternalServerErrorException,
   NotFoundException,
   ServiceUnavailableException,
@@ -27,6 +26,7 @@ import { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
 import { plainDelegate } from './support/plain-delegate.js';
 import { recordDelegate } from './support/recording-delegate.js';
+import { rejection, responseOf } from './support/rejection.js';
 import { ofAuthor, type SeededLibrary, seedLibrary } from './support/seed.js';
 import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
 
@@ -38,20 +38,6 @@ interface TestAbility {
 
 const testAccessWhere = (ability: TestAbility): Prisma.BookWhereInput =>
   ability.drafts ? { authorId: ability.authorId } : { authorId: ability.authorId, published: true };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
-
-function responseOf(error: unknown): unknown {
-  expect(error).toBeInstanceOf(HttpException);
-  return (error as HttpException).getResponse();
-}
 
 const titles = (rows: readonly { title: string }[]) => rows.map((row) => row.title);
 

@@ -2,12 +2,12 @@
 // in CI). A client extension records the arguments
 // each query finally reaches Prisma with, so the shape of the merged filters is asserted
 // structurally, next to the rows that come back.
-import { HttpException } from '@nestjs/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BaseDelegateTypeMap, QueryService } from '../src/index.js';
 import type { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import type { BookTypeMap, ReviewTypeMap } from './support/book-service.js';
 import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
+import { httpRejection as rejection } from './support/rejection.js';
 import { type SeededLibrary, seedLibrary, seedReviews } from './support/seed.js';
 import { checkTarget, openTarget, type TestTarget } from './support/targets.js';
 
@@ -36,16 +36,6 @@ interface Captured {
   model: string | undefined;
   operation: string;
   args: Record<string, unknown>;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpException) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 for (const name of ['pglite', 'postgresql'] as const) {

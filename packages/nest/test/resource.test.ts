@@ -3,7 +3,7 @@
 // through FacetModule over real HTTP. Real Prisma clients on PGlite (always) and PostgreSQL (when
 // reachable; required in CI).
 import { listenApp } from '@facet/test-support/net';
-import { Controller, HttpException, type INestApplication, Module } from '@nestjs/common';
+import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FacetConfigurationError } from '../src/advanced/index.js';
@@ -19,6 +19,7 @@ import {
 } from '../src/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyAuthorDto, PolicyBookDto, PolicyReviewDto } from './support/policy-dtos.js';
+import { httpRejection } from './support/rejection.js';
 import { type SeededLibrary, seedLibrary, seedReviews } from './support/seed.js';
 import { checkTarget, openTarget, type TestTarget } from './support/targets.js';
 
@@ -57,15 +58,8 @@ const authors = defineResource({
 async function rejection(
   attempt: () => Promise<unknown>,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await attempt();
-  } catch (error) {
-    if (error instanceof HttpException) {
-      return { status: error.getStatus(), body: error.getResponse() as Record<string, unknown> };
-    }
-    throw error;
-  }
-  throw new Error('expected a rejection');
+  const error = await httpRejection(attempt());
+  return { status: error.getStatus(), body: error.getResponse() as Record<string, unknown> };
 }
 
 for (const name of ['pglite', 'postgresql'] as const) {

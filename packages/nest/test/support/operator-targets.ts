@@ -8,9 +8,25 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { createConnection } from 'mariadb';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { FilterKind } from '../../src/advanced/index.js';
 import { PrismaClient as MysqlClient } from '../generated/operators-mysql/client.js';
 import { PrismaClient } from '../generated/operators-postgresql/client.js';
 import type { TargetName } from './targets.js';
+
+/** The column of the operator table's model that has each filter kind (test/prisma/operators.prisma). */
+export const COLUMN: Record<Exclude<FilterKind, 'Untyped'>, string> = {
+  String: 'text',
+  Int: 'int',
+  BigInt: 'bigint',
+  Float: 'float',
+  Decimal: 'decimal',
+  Boolean: 'bool',
+  DateTime: 'date',
+  Json: 'json',
+  Bytes: 'bytes',
+  Enum: 'kind',
+  List: 'texts',
+};
 
 export interface OperatorTarget {
   readonly name: TargetName;

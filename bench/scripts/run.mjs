@@ -3,7 +3,10 @@
 //   2. two Prisma clients of the example's schema for the bench: `plain` (as the example generates
 //      it) and `joins` (with the relationJoins preview feature, for relationLoadStrategy),
 //   3. the bench itself (tsc: the Nest baselines need decorator metadata, which esbuild does not emit).
-// Flags: --build-only stops after step 3; every other argument goes to the suite (see src/main.ts).
+// Flags: --build-only stops after step 3; --against <git-ref> (or --against=<git-ref>) then builds
+// that ref in a temporary worktree (scripts/baseline.mjs) and runs src/against.ts, which compares
+// the two builds instead of writing the report; every other argument goes to the suite (see
+// src/main.ts, src/against.ts).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildPackages, buildServer, generatePrismaClient } from '../../examples/library/scripts/build.mjs';
 import { isStale } from '../../examples/library/scripts/freshness.mjs';
 import { generateClient } from '../../scripts/prisma/generate-client.mjs';
+import { prepareBaseline } from './baseline.mjs';
 
 const bench = join(dirname(fileURLToPath(import.meta.url)), '..');
 const exampleSchema = join(bench, '../examples/library/prisma/schema.prisma');
@@ -63,6 +67,33 @@ process.stdout.write('[bench] compile bench (tsc)...\n');
 await run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json', '--noCheck']);
 process.stdout.write(`[bench] build checks done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
 
-if (!process.argv.includes('--build-only')) {
-  await run(join(bench, 'dist/main.js'), process.argv.slice(2));
+/** The ref of `--against <ref>` / `--against=<ref>`, and the other arguments. */
+function againstRef(args) {
+  const rest = [];
+  let ref;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--against') ref = args[++i] ?? '';
+    else if (args[i].startsWith('--against=')) ref = args[i].slice('--against='.length);
+    else rest.push(args[i]);
+  }
+  if (ref === '') throw new Error('bench: --against needs a git ref');
+  return { ref, rest };
+}
+
+const { ref, rest } = againstRef(process.argv.slice(2));
+if (rest.includes('--build-only')) {
+  // Built; nothing to run.
+} else if (ref === undefined) {
+  await run(join(bench, 'dist/main.js'), rest);
+} else {
+  const baseline = await prepareBaseline(join(bench, '..'), ref);
+  try {
+    await run(join(bench, 'dist/against.js'), [
+      ...rest,
+      `--baseline=${baseline.root}`,
+      `--ref=${ref}@${baseline.sha.slice(0, 10)}`,
+    ]);
+  } finally {
+    baseline.dispose();
+  }
 }

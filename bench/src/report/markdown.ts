@@ -64,6 +64,20 @@ function comparisonRows(comparisons: readonly Comparison[]): string[] {
   );
 }
 
+/** How to measure a change against another build: `--against` (src/against.ts), not this report. */
+const COMPARING_BUILDS = [
+  '## Comparing two builds',
+  '',
+  '`npm run bench -- --against <git-ref>` (e.g. `--against main`) tells whether a change made Facet slower, as one ratio per case from one run. ' +
+    "It checks the ref out into a temporary git worktree and builds it there (with this checkout's node_modules linked in when the two lock files are identical, `npm ci` otherwise), " +
+    "loads both builds' `@facet/nest` into one process and starts both builds' example app, then runs the same cases on the same databases in interleaved rounds after a warm-up: " +
+    '`QueryService.query` (page and count, `count: false`, `fields` pushed down to `select`, an offset page) on PGlite and PostgreSQL, ' +
+    "and the example app's `GET /api/v1/books` (anonymous and with a reader token) under autocannon, by requests/s and server CPU per request. " +
+    'Each case first checks that both builds give the same answer. ' +
+    "It prints current ÷ baseline for each case as the median of the per-round ratios (each round runs a case's two builds back to back, in alternating order) with their spread (± half their interquartile range), writes no file and removes the worktree; " +
+    'a ratio within its spread of 1.00× is no change. `--quick` makes a smoke run, `--only=service` or `--only=http` runs one part.',
+];
+
 export function renderMarkdown(input: ReportInput): string {
   const lines: string[] = [];
   const push = (...more: string[]) => lines.push(...more);
@@ -145,6 +159,7 @@ export function renderMarkdown(input: ReportInput): string {
     }
     if (scenario.notes.length > 0) push('', ...scenario.notes.map((n) => `- ${n}`));
   }
+  push('', ...COMPARING_BUILDS);
   push(
     '',
     '## Machine and versions',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineInfo } from '../support/machine.js';
 import { formatRatio, formatValue, renderMarkdown, verdict } from './markdown.js';
-import { compare, type Measurement, meetsTarget, type ScenarioResult, speedup } from './results.js';
+import {
+  compare,
+  comparePerRound,
+  type Measurement,
+  meetsTarget,
+  type ScenarioResult,
+  speedup,
+} from './results.js';
 import { renderChart } from './svg.js';
 
 const times: Measurement[] = [
@@ -98,6 +105,28 @@ function scenario(overrides: Partial<ScenarioResult>): ScenarioResult {
   };
 }
 
+describe('comparePerRound', () => {
+  const side = (name: string, rounds: number[]): Measurement => ({ name, value: 0, unit: 'ms', rounds });
+  it('takes the median of the per-round ratios, which one disturbed round does not move', () => {
+    // Round 3 ran while the machine was busy: both sides slower, the subject far more.
+    const measured = [side('current', [10, 12, 50, 11, 10]), side('baseline', [10, 12, 20, 11, 10])];
+    const c = comparePerRound(measured, 'current vs baseline', 'current', 'baseline');
+    expect(c.ratio).toBe(1);
+    expect(c.kind).toBe('time');
+    expect(c.spread).toBe(0);
+  });
+  it('reads a real difference, with the spread of the ratios', () => {
+    const measured = [side('current', [12, 11, 13, 12, 14]), side('baseline', [10, 10, 10, 10, 10])];
+    const c = comparePerRound(measured, 'slower', 'current', 'baseline');
+    expect(c.ratio).toBeCloseTo(1.2);
+    expect(c.spread).toBeCloseTo(0.1 / 1.2);
+  });
+  it('refuses sides that ran different rounds', () => {
+    const measured = [side('current', [1, 2]), side('baseline', [1])];
+    expect(() => comparePerRound(measured, 'x', 'current', 'baseline')).toThrow(/different rounds/);
+  });
+});
+
 describe('renderMarkdown', () => {
   const markdown = renderMarkdown({
     date: new Date('2026-01-02T03:04:05Z'),
@@ -147,6 +176,10 @@ describe('renderMarkdown', () => {
   });
   it('records a scenario that did not run, with the reason', () => {
     expect(markdown).toContain('Not run: PostgreSQL is unreachable: ECONNREFUSED');
+  });
+  it('says how to compare two builds, which this report does not do', () => {
+    expect(markdown).toContain('## Comparing two builds');
+    expect(markdown).toContain('`npm run bench -- --against <git-ref>`');
   });
   it('names the machine, the versions, the date and the chart', () => {
     expect(markdown).toContain('Test CPU, 2 cores; RAM 8 GiB');

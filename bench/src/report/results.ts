@@ -1,6 +1,6 @@
 /** What every scenario hands to the report. */
 
-import { relativeSpread } from '../support/stats.js';
+import { median, relativeSpread } from '../support/stats.js';
 
 export type Unit = 'ns' | 'µs' | 'ms' | 'req/s' | 'B';
 
@@ -90,6 +90,38 @@ export function compare(
     ratio: a.value / b.value,
     ...(spread === undefined ? {} : { spread }),
     ...(target ? { target } : {}),
+  };
+}
+
+/**
+ * A ratio of two measurements taken in the same rounds, as the median of the per-round ratios: a
+ * slow phase of the machine weighs on both sides of a round, so each round's ratio is steadier
+ * than either side, and the median of them is the estimate that a few disturbed rounds move least.
+ */
+export function comparePerRound(
+  measurements: readonly Measurement[],
+  label: string,
+  subject: string,
+  baseline: string,
+): Comparison {
+  const find = (name: string) => {
+    const found = measurements.find((m) => m.name === name);
+    if (!found?.rounds) throw new Error(`bench: no measurement named "${name}" with rounds`);
+    return found;
+  };
+  const a = find(subject);
+  const b = find(baseline);
+  const base = b.rounds!;
+  if (a.rounds!.length !== base.length)
+    throw new Error(`bench: "${subject}" and "${baseline}" ran different rounds`);
+  const ratios = a.rounds!.map((value, round) => value / base[round]!);
+  return {
+    label,
+    subject,
+    baseline,
+    kind: a.unit === 'req/s' ? 'throughput' : 'time',
+    ratio: median(ratios),
+    spread: relativeSpread(ratios),
   };
 }
 

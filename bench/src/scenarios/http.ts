@@ -257,6 +257,39 @@ export async function load(
   };
 }
 
+/** What each contender did in each round of `loadInRounds`, in round order. */
+export interface RoundResults {
+  readonly rps: number[][];
+  readonly p50: number[][];
+  readonly p99: number[][];
+  readonly cpu: number[][];
+}
+
+/**
+ * Warms every contender up, then loads them in rotating rounds (`roundOrder`), each of a
+ * contender's rounds preceded by unmeasured load on it; results are indexed like `running`.
+ */
+export async function loadInRounds(
+  running: readonly Running[],
+  { rounds, seconds, connections, warmupSeconds, roundWarmupSeconds }: BenchProfile['http'],
+): Promise<RoundResults> {
+  for (const r of running) await load(r.url, warmupSeconds, connections, r.contender.headers);
+  const results: RoundResults = { rps: [], p50: [], p99: [], cpu: [] };
+  for (const list of Object.values(results)) for (const _ of running) list.push([]);
+  for (let round = 0; round < rounds; round++) {
+    for (const i of roundOrder(round, running.length)) {
+      const r = running[i]!;
+      if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections, r.contender.headers);
+      const result = await load(r.url, seconds, connections, r.contender.headers, r.child.pid);
+      results.rps[i]!.push(result.rps);
+      results.p50[i]!.push(result.p50);
+      results.p99[i]!.push(result.p99);
+      results.cpu[i]!.push(result.cpuMsPerRequest);
+    }
+  }
+  return results;
+}
+
 /**
  * The list endpoint under load, on PostgreSQL: every contender runs in its own child process (none
  * shares the event loop with autocannon), all are started together, checked to return the same
@@ -290,22 +323,7 @@ export async function runHttp(
       running.push({ contender, child, url: new URL(url).origin + contender.path });
     }
     const itemCount = await assertSameAnswers(running);
-    for (const r of running) await load(r.url, warmupSeconds, connections, r.contender.headers);
-    const rps: number[][] = running.map(() => []);
-    const p50: number[][] = running.map(() => []);
-    const p99: number[][] = running.map(() => []);
-    const cpu: number[][] = running.map(() => []);
-    for (let round = 0; round < rounds; round++) {
-      for (const i of roundOrder(round, running.length)) {
-        const r = running[i]!;
-        if (roundWarmupSeconds > 0) await load(r.url, roundWarmupSeconds, connections, r.contender.headers);
-        const result = await load(r.url, seconds, connections, r.contender.headers, r.child.pid);
-        rps[i]!.push(result.rps);
-        p50[i]!.push(result.p50);
-        p99[i]!.push(result.p99);
-        cpu[i]!.push(result.cpuMsPerRequest);
-      }
-    }
+    const { rps, p50, p99, cpu } = await loadInRounds(running, profile.http);
     const measurements: Measurement[] = running.map((r, i) => ({
       name: r.contender.name,
       value: median(rps[i]!),

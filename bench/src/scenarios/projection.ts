@@ -1,9 +1,9 @@
 import { Fields, prepareFieldsQuery } from '@facet/nest';
 import { getFieldSchema } from '@facet/nest/advanced';
-import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
+import { compare, type ScenarioResult } from '../report/results.js';
 import { BookDto, toBookDto } from '../support/dtos.js';
 import type { BenchProfile } from '../support/profile.js';
-import { sample } from '../support/sample.js';
+import { measurementsOf, sample } from '../support/sample.js';
 
 const FIELDS = 'id,title,price,genre,author{name,country}';
 const COUNT = 1000;
@@ -82,13 +82,7 @@ export async function runProjection(profile: BenchProfile): Promise<ScenarioResu
     },
   ];
   const samples = await sample(variants, profile.micro);
-  const measurements: Measurement[] = samples.map((s) => ({
-    name: s.name,
-    value: s.medianNs / 1000,
-    unit: 'µs',
-    spread: s.spread,
-    rounds: s.perRound.map((ns) => ns / 1000),
-  }));
+  const measurements = measurementsOf(samples, 'µs');
   const [project, hand, prepSame, prepNew, schemaHit, schemaMiss] = samples.map((s) => s.name) as [
     string,
     string,

@@ -1,12 +1,12 @@
 import { type BaseDelegateTypeMap, prepareFieldsQuery, QueryService } from '@facet/nest';
 import type { Prisma } from '../generated/plain/client.js';
-import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
+import { compare, type ScenarioResult } from '../report/results.js';
 import type { OpenClients } from '../support/clients.js';
 import { BookDto } from '../support/dtos.js';
 import type { BenchProfile } from '../support/profile.js';
-import { sample } from '../support/sample.js';
+import { measurementsOf, sample } from '../support/sample.js';
 
-interface BookTypeMap extends BaseDelegateTypeMap {
+export interface BookTypeMap extends BaseDelegateTypeMap {
   select: Prisma.BookSelect;
   include: Prisma.BookInclude;
   whereInput: Prisma.BookWhereInput;
@@ -143,13 +143,7 @@ export async function runService(target: ServiceTarget, profile: BenchProfile): 
       throw new Error(`bench: the service page holds ${first.items.length} rows, expected ${PER_PAGE}`);
     }
     const samples = await sample(variants, profile.service);
-    const measurements: Measurement[] = samples.map((s) => ({
-      name: s.name,
-      value: s.medianNs / 1e6,
-      unit: 'ms',
-      spread: s.spread,
-      rounds: s.perRound.map((ns) => ns / 1e6),
-    }));
+    const measurements = measurementsOf(samples, 'ms');
     const names = samples.map((s) => s.name);
     const at = (i: number) => names[i]!;
     return {

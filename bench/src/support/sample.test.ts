@@ -57,6 +57,19 @@ describe('sample', () => {
 });
 
 describe('roundOrder', () => {
+  it('keeps pairs 2i, 2i + 1 side by side in every round, each of them first in turn', () => {
+    const firsts = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const order = roundOrder(round, 6);
+      for (const a of [0, 2, 4]) {
+        const [i, j] = [order.indexOf(a), order.indexOf(a + 1)];
+        expect(Math.abs(i - j), `round ${round}: ${order}`).toBe(1);
+        if (a === 0) firsts.add(i < j ? a : a + 1);
+      }
+    }
+    expect(firsts).toEqual(new Set([0, 1]));
+  });
+
   it('gives every contender each place, and alternates whom it follows', () => {
     const rounds = Array.from({ length: 4 }, (_, round) => roundOrder(round, 4));
     expect(rounds).toEqual([

@@ -1,3 +1,4 @@
+import type { Measurement } from '../report/results.js';
 import { median, relativeSpread } from './stats.js';
 
 /** One contender of a comparison: `run` is one operation (awaited when it returns a promise). */
@@ -12,6 +13,12 @@ export interface SampleOptions {
   /** Target duration of one batch in milliseconds; the batch size is calibrated to reach it. */
   readonly batchMs: number;
 }
+
+/** The order of the variants in one round: a permutation of 0 … count - 1. */
+export type RoundOrder = (round: number, count: number) => readonly number[];
+
+/** A B C, B C A, C A B, …: every variant takes each place in turn. */
+const rotation: RoundOrder = (round, count) => Array.from({ length: count }, (_, k) => (round + k) % count);
 
 export interface Sample {
   readonly name: string;
@@ -61,13 +68,16 @@ async function calibrate(run: () => unknown, batchMs: number): Promise<number> {
  * Interleaving spreads slow phases of a shared, noisy machine over all contenders alike, where
  * running each to completion in turn would charge a burst of noise to whichever ran at that time.
  */
-export async function sample(variants: readonly Variant[], options: SampleOptions): Promise<Sample[]> {
+export async function sample(
+  variants: readonly Variant[],
+  options: SampleOptions,
+  order: RoundOrder = rotation,
+): Promise<Sample[]> {
   const batches: number[] = [];
   for (const variant of variants) batches.push(await calibrate(variant.run, options.batchMs));
   const perOp: number[][] = variants.map(() => []);
   for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < variants.length; k++) {
-      const i = (round + k) % variants.length;
+    for (const i of order(round, variants.length)) {
       const elapsed = await timeBatch(variants[i]!.run, batches[i]!);
       perOp[i]!.push(elapsed / batches[i]!);
     }
@@ -82,13 +92,29 @@ export async function sample(variants: readonly Variant[], options: SampleOption
   }));
 }
 
+const NS_PER: Record<'µs' | 'ms', number> = { µs: 1e3, ms: 1e6 };
+
+/** The samples as the report's measurements, in µs or ms per operation. */
+export function measurementsOf(samples: readonly Sample[], unit: 'µs' | 'ms'): Measurement[] {
+  const per = NS_PER[unit];
+  return samples.map((s) => ({
+    name: s.name,
+    value: s.medianNs / per,
+    unit,
+    spread: s.spread,
+    rounds: s.perRound.map((ns) => ns / per),
+  }));
+}
+
 /**
- * The order of `count` contenders in round `round` of a load test: a rotation, forwards in even
+ * The order of `count` contenders in round `round` of a load test (or of sampled variants): a rotation, forwards in even
  * rounds and backwards in odd ones. Rotating gives every contender each place in the round; the
  * change of direction also changes whom it follows, so a cost left by one contender for the next
  * (or the idle time of a server shared by two contenders) does not fall on the same one every round.
  */
 export function roundOrder(round: number, count: number): number[] {
+  // With an even count, 2i and 2i + 1 stay neighbours in every round, first one then the other
+  // ahead: the order that measures pairs (a build against another) side by side.
   return Array.from({ length: count }, (_, k) =>
     round % 2 === 0 ? (round + k) % count : (((round - k) % count) + count) % count,
   );

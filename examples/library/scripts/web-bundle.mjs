@@ -21,6 +21,16 @@ export const sourceAlias = {
   '@facet/client': join(packages, 'client/src/index.ts'),
 };
 
+/** What every browser bundle of the example shares: the page's and the tests' fixture pages. */
+export const browserBundle = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  jsx: 'automatic',
+  logLevel: 'warning',
+};
+
 /**
  * @param {{ outdir: string, fromSource?: boolean, minify?: boolean }} options
  */
@@ -29,14 +39,9 @@ export async function bundleWeb({ outdir, fromSource = false, minify = true }) {
   await build({
     entryPoints: { app: join(root, 'web/main.tsx') },
     outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    jsx: 'automatic',
+    ...browserBundle,
     minify,
     sourcemap: true,
-    logLevel: 'warning',
     alias: fromSource ? sourceAlias : {},
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ModuleQuery } from '../src/api/index.js';
 import {
   type AutocompleteOptions,
   type AutocompleteStore,
@@ -79,14 +78,7 @@ describe('createAutocompleteStore', () => {
   });
 
   it('drops an out-of-order response and aborts the request it superseded', async () => {
-    const signals: AbortSignal[] = [];
-    const real = books();
-    const resource = {
-      query: (query?: ModuleQuery, config?: { signal?: AbortSignal }) => {
-        if (config?.signal) signals.push(config.signal);
-        return real.query(query, config);
-      },
-    };
+    const { resource, signals } = harness.signalledBooks();
     const store = open({ resource });
     const held = harness.server.hold(() => true);
     store.setInput('Book 2');

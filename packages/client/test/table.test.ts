@@ -1,6 +1,5 @@
 import { isAxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import type { ModuleQuery } from '../src/api/index.js';
 import {
   createTableStore,
   createUrlStateAdapter,
@@ -110,14 +109,7 @@ describe('createTableStore', () => {
   });
 
   it('aborts the request a newer view supersedes, and never shows the abort as an error', async () => {
-    const signals: AbortSignal[] = [];
-    const real = books();
-    const resource = {
-      query: (query?: ModuleQuery, config?: { signal?: AbortSignal }) => {
-        if (config?.signal) signals.push(config.signal);
-        return real.query(query, config);
-      },
-    };
+    const { resource, signals } = harness.signalledBooks();
     const { store, renders } = await openTable({ resource });
     const held = harness.server.hold((request) => request.query.page === 2);
     store.setPage(2);

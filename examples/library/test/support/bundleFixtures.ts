@@ -3,19 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { sourceAlias } from '../../scripts/web-bundle.mjs';
+import { browserBundle, sourceAlias } from '../../scripts/web-bundle.mjs';
 
 export async function bundleFixtures(outdir: string, entries: Record<string, string>): Promise<void> {
   await build({
     entryPoints: entries,
     outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    jsx: 'automatic',
+    ...browserBundle,
     sourcemap: 'inline',
-    logLevel: 'warning',
     alias: sourceAlias,
     define: {
       'process.env.NODE_ENV': '"development"',

@@ -41,5 +41,6 @@ export async function onEachTarget(
         get: (path, role = options.defaultRole ?? 'anonymous') => request(running().api, path, { role }),
       });
     });
+    if (!availability.available) console.warn(`${title} on ${name} skipped: ${availability.reason}`);
   }
 }

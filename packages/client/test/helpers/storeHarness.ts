@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { createApiClient, useModuleApi } from '../../src/api/index.js';
+import { createApiClient, type ModuleQuery, useModuleApi } from '../../src/api/index.js';
 import type { Book } from './books.js';
 import { startServer, type TestServer } from './server.js';
 
@@ -10,6 +10,13 @@ export interface StoreHarness<TStore> {
   readonly stores: TStore[];
   /** The books resource on the test server, through the real api client. */
   books(): ReturnType<typeof useModuleApi<Book>>;
+  /** The books resource, keeping the abort signal of every query a store sends through it. */
+  signalledBooks(): { readonly resource: SignalledBooks; readonly signals: AbortSignal[] };
+}
+
+type BooksApi = ReturnType<typeof useModuleApi<Book>>;
+interface SignalledBooks {
+  query(query?: ModuleQuery, config?: { signal?: AbortSignal }): ReturnType<BooksApi['query']>;
 }
 
 /**
@@ -26,6 +33,17 @@ export function storeHarness<TStore extends { destroy(): void }>(): StoreHarness
     },
     stores,
     books: () => useModuleApi<Book>(createApiClient({ origin: harness.server.origin }), 'books'),
+    signalledBooks: () => {
+      const signals: AbortSignal[] = [];
+      const real = harness.books();
+      const resource: SignalledBooks = {
+        query: (query, config) => {
+          if (config?.signal) signals.push(config.signal);
+          return real.query(query, config);
+        },
+      };
+      return { resource, signals };
+    },
   };
   beforeAll(async () => {
     server = await startServer();

@@ -2,6 +2,7 @@
 // path to the data: called directly with no pipe in front, and served by ResourceController
 // through FacetModule over real HTTP. Real Prisma clients on PGlite (always) and PostgreSQL (when
 // reachable; required in CI).
+import { isFacetQueryError } from '@facet/core';
 import { listenApp } from '@facet/test-support/net';
 import { Controller, HttpException, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -12,6 +13,7 @@ import {
   FacetConsistencyInterceptor,
   FacetExceptionFilter,
   FacetModule,
+  FacetQueryException,
   Field,
   type ReadContext,
   Resource,
@@ -59,7 +61,10 @@ async function rejection(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   try {
     await attempt();
-  } catch (error) {
+  } catch (thrown) {
+    // A refusal a resource throws as the typed FacetQueryError is answered by Facet's filters with
+    // FacetQueryException's 400 (test/facet-exception-filter.http.test.ts).
+    const error = isFacetQueryError(thrown) ? new FacetQueryException(thrown) : thrown;
     if (error instanceof HttpException) {
       return { status: error.getStatus(), body: error.getResponse() as Record<string, unknown> };
     }

@@ -9,7 +9,7 @@ export {
 export { PageMetaDTO } from './dto/page-meta.dto.js';
 export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';
-export { FacetExceptionFilter } from './errors/facet-exception.filter.js';
+export { FacetExceptionFilter, FacetQueryErrorFilter } from './errors/facet-exception.filter.js';
 export { FacetQueryException } from './errors/facet-query.exception.js';
 export {
   DEFAULT_BODY_LIMIT,

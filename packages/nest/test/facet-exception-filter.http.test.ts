@@ -1,5 +1,7 @@
 // FacetExceptionFilter over real HTTP on Express and Fastify: every error response has Facet's
-// body shape, also for exceptions Facet did not build, and nothing of an unexpected error leaks.
+// body shape, also for exceptions Facet did not build, and nothing of an unexpected error leaks. A
+// FacetQueryError thrown by a route is the 400 of FacetQueryException, byte for byte, behind
+// FacetExceptionFilter and behind FacetModule's FacetQueryErrorFilter alike.
 import 'reflect-metadata';
 import { FacetQueryError } from '@facet/core';
 import { listenApp } from '@facet/test-support/net';
@@ -8,10 +10,26 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFacetErrorBody } from '../src/advanced/index.js';
-import { FacetExceptionFilter, FacetQueryException } from '../src/index.js';
+import { FacetExceptionFilter, FacetModule, FacetQueryException } from '../src/index.js';
+
+const REFUSAL = (): FacetQueryError =>
+  new FacetQueryError([
+    { code: 'unknown_key', path: ['where', 'secret'], message: 'field is not available' },
+    { code: 'too_many', path: ['where', 'a.b'], message: 'too many keys', limit: 3 },
+  ]);
 
 @Controller('fail')
 class FailController {
+  @Get('refusal-exception')
+  refusalException(): never {
+    throw new FacetQueryException(REFUSAL());
+  }
+
+  @Get('refusal')
+  refusal(): never {
+    throw REFUSAL();
+  }
+
   @Get('forbidden')
   forbidden(): never {
     throw new ForbiddenException('Readers may not do this.');
@@ -35,16 +53,25 @@ class FailController {
 @Module({ controllers: [FailController] })
 class FailModule {}
 
+// The same controller in an app that imports FacetModule and registers no filter of its own.
+@Module({ imports: [FacetModule.forRoot({ prisma: {} })], controllers: [FailController] })
+class FailWithFacetModule {}
+
 const apps = new Map<string, { app: INestApplication; url: string }>();
+
+async function create(module: object, platform: 'express' | 'fastify'): Promise<INestApplication> {
+  return platform === 'fastify'
+    ? await NestFactory.create(module, new FastifyAdapter(), { logger: false })
+    : await NestFactory.create(module, { logger: false });
+}
 
 beforeAll(async () => {
   for (const platform of ['express', 'fastify'] as const) {
-    const app =
-      platform === 'fastify'
-        ? await NestFactory.create(FailModule, new FastifyAdapter(), { logger: false })
-        : await NestFactory.create(FailModule, { logger: false });
+    const app = await create(FailModule, platform);
     app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()));
     apps.set(platform, { app, url: await listenApp(app) });
+    const moduleApp = await create(FailWithFacetModule, platform);
+    apps.set(`${platform} with FacetModule`, { app: moduleApp, url: await listenApp(moduleApp) });
   }
 });
 
@@ -56,6 +83,48 @@ async function get(platform: string, path: string) {
   const response = await fetch(`${apps.get(platform)?.url}${path}`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+async function raw(platform: string, path: string) {
+  const response = await fetch(`${apps.get(platform)?.url}${path}`);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+const REFUSAL_BODY = {
+  statusCode: 400,
+  error: 'Bad Request',
+  message: 'field is not available at where.secret (and 1 more)',
+  code: 'unknown_key',
+  path: 'where.secret',
+  issues: [
+    { code: 'unknown_key', path: 'where.secret', message: 'field is not available' },
+    { code: 'too_many', path: 'where["a.b"]', message: 'too many keys', limit: 3 },
+  ],
+};
+
+describe.each(['express', 'fastify', 'express with FacetModule', 'fastify with FacetModule'])(
+  'a FacetQueryError thrown by a route on %s',
+  (app) => {
+    it('is the 400 of FacetQueryException, byte for byte', async () => {
+      const thrown = await raw(app, '/fail/refusal');
+      expect(thrown).toEqual(await raw(app, '/fail/refusal-exception'));
+      expect(thrown.status).toBe(400);
+      expect(JSON.parse(thrown.text)).toEqual(REFUSAL_BODY);
+    });
+  },
+);
+
+describe.each(['express', 'fastify'])("FacetModule's filter on %s", (platform) => {
+  it("leaves every other error to Nest's own filter", async () => {
+    expect(await get(`${platform} with FacetModule`, '/fail/crash')).toEqual({
+      status: 500,
+      body: { statusCode: 500, message: 'Internal server error' },
+    });
+    expect(await get(`${platform} with FacetModule`, '/fail/forbidden')).toEqual({
+      status: 403,
+      body: { statusCode: 403, error: 'Forbidden', message: 'Readers may not do this.' },
+    });
+  });
+});
 
 describe.each(['express', 'fastify'])('FacetExceptionFilter on %s', (platform) => {
   it("adds a code to an application's own HttpException", async () => {

@@ -1,8 +1,10 @@
+import { FacetQueryError } from '@facet/core';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
-import { isHttpExceptionLike } from './classify-error.js';
+import { BaseExceptionFilter } from '@nestjs/core';
+import { classifyError, isHttpExceptionLike } from './classify-error.js';
 import type { FacetErrorBody } from './facet-query.exception.js';
 import { frameworkRefusal, isFrameworkError, reasonPhrase } from './framework-errors.js';
-import { FACET_ERROR_CODES } from './prisma-error.mapper.js';
+import { FACET_ERROR_CODES, toHttpException } from './prisma-error.mapper.js';
 
 /** Machine codes for HTTP exceptions that carry none (Nest's own 404 for an unknown route, a `new ForbiddenException('…')`). */
 const CODE_BY_STATUS: Readonly<Record<number, string>> = {
@@ -52,6 +54,19 @@ export function toFacetErrorBody(status: number, response: string | object): Fac
   };
 }
 
+/**
+ * The HTTP exception a thrown error stands for: itself when it is one, the 400 of its issues for a
+ * `FacetQueryError` (refused client input, thrown as such by every stage that reads the query, so
+ * that a caller outside a request, a script calling `resource.count`, catches a typed error), and
+ * `undefined` for anything else. This is the one place a refusal thrown during a request becomes
+ * its HTTP answer.
+ */
+function asHttpException(exception: unknown) {
+  if (isHttpExceptionLike(exception)) return exception;
+  const classification = classifyError(exception);
+  return classification.kind === 'facet_query' ? toHttpException(exception, classification) : undefined;
+}
+
 interface ReplyingAdapter {
   reply(response: unknown, body: unknown, statusCode?: number): unknown;
 }
@@ -77,10 +92,11 @@ function httpErrorBody(
  * A global exception filter that gives every error response Facet's body shape, including the
  * ones Facet does not build (Nest's 404 for an unknown route, an application's
  * `new ForbiddenException('…')`), so clients handle one shape. The framework's own refusals get
- * fixed messages that echo nothing of the request (see `httpErrorBody`). Anything that is not an
- * `HttpException` is logged and answered with an opaque 500. `useFacetHttp(app)` registers it;
- * by hand, `app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()))`. It works on
- * Express and Fastify.
+ * fixed messages that echo nothing of the request (see `httpErrorBody`). A `FacetQueryError` is
+ * answered with its 400. Anything else that is not an `HttpException` is logged and answered with
+ * an opaque 500. `useFacetHttp(app)` registers it; by hand,
+ * `app.useGlobalFilters(new FacetExceptionFilter(app.getHttpAdapter()))`. It works on Express and
+ * Fastify.
  */
 @Catch()
 export class FacetExceptionFilter implements ExceptionFilter {
@@ -92,10 +108,11 @@ export class FacetExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     let status: number;
     let body: FacetErrorBody;
-    if (isHttpExceptionLike(exception)) {
-      status = exception.getStatus();
-      const cause = (exception as { cause?: unknown }).cause;
-      body = httpErrorBody(status, exception.getResponse(), cause, http.getRequest());
+    const httpException = asHttpException(exception);
+    if (httpException !== undefined) {
+      status = httpException.getStatus();
+      const cause = (httpException as { cause?: unknown }).cause;
+      body = httpErrorBody(status, httpException.getResponse(), cause, http.getRequest());
     } else {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
@@ -104,5 +121,18 @@ export class FacetExceptionFilter implements ExceptionFilter {
       body = toFacetErrorBody(status, { message: 'Internal server error' });
     }
     this.adapter.reply(http.getResponse(), body, status);
+  }
+}
+
+/**
+ * Answers a `FacetQueryError` thrown during a request with its 400, the body `FacetQueryException`
+ * has, and leaves every other error to the filters after it (Nest's own by default). `FacetModule`
+ * registers it for the app, so that the stages of a read can throw the typed error wherever they
+ * run; `FacetExceptionFilter` (registered by `useFacetHttp`) answers it the same way.
+ */
+@Catch(FacetQueryError)
+export class FacetQueryErrorFilter extends BaseExceptionFilter {
+  override catch(exception: FacetQueryError, host: ArgumentsHost): void {
+    super.catch(asHttpException(exception) ?? exception, host);
   }
 }

@@ -1,4 +1,4 @@
-import { type FacetIssue, type FacetQueryError, formatIssuePath } from '@facet/core';
+import { type FacetIssue, type FacetQueryError, formatIssuePath, isFacetQueryError } from '@facet/core';
 import { BadRequestException } from '@nestjs/common';
 
 /** The body of every error response Facet produces. `code` is stable and machine-readable. */
@@ -52,5 +52,21 @@ export class FacetQueryException extends BadRequestException {
     };
     super(body, { cause: error });
     this.issues = error.issues;
+  }
+}
+
+/**
+ * Runs `body`, throwing a `FacetQueryError` it throws as the 400 `FacetQueryException`. Only for the
+ * helpers whose contract is an HTTP exception (the specification's `prepareFieldsQuery` and
+ * `ResourceQuery`, and `assertQueryPolicy`): they answer a 400 in an app that registers none of
+ * Facet's filters. Every other stage throws the `FacetQueryError` itself, and the filters answer it.
+ * @internal
+ */
+export function asHttpError<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (isFacetQueryError(error)) throw new FacetQueryException(error);
+    throw error;
   }
 }

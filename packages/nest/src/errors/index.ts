@@ -9,6 +9,6 @@ export {
   type KnownRequestErrorStatus,
 } from './classify-error.js';
 export { FacetConfigurationError } from './facet-configuration.error.js';
-export { FacetExceptionFilter, toFacetErrorBody } from './facet-exception.filter.js';
+export { FacetExceptionFilter, FacetQueryErrorFilter, toFacetErrorBody } from './facet-exception.filter.js';
 export { type FacetErrorBody, FacetQueryException, type PublicIssue } from './facet-query.exception.js';
 export { FACET_ERROR_CODES, notFoundException, toHttpException } from './prisma-error.mapper.js';

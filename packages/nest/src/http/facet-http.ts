@@ -2,7 +2,6 @@ import { FacetQueryError } from '@facet/core';
 import type { INestApplication } from '@nestjs/common';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetExceptionFilter, toFacetErrorBody } from '../errors/facet-exception.filter.js';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { FRAMEWORK_REFUSALS, reasonPhrase } from '../errors/framework-errors.js';
 import { DEFAULT_MAX_BODY_DEPTH, findJsonBodyIssue } from '../pipes/json-body-check.js';
 import { parseJsonBody } from './parse-json-body.js';
@@ -197,7 +196,7 @@ export function useFacetHttp(app: INestApplication, options: FacetHttpOptions = 
   app.useGlobalFilters(new FacetExceptionFilter(adapter));
   const refuseBody = (body: unknown): void => {
     const issue = findJsonBodyIssue(body, maxDepth);
-    if (issue !== undefined) throw new FacetQueryException(new FacetQueryError([issue]));
+    if (issue !== undefined) throw new FacetQueryError([issue]);
   };
 
   switch (adapter.getType()) {

@@ -7,8 +7,9 @@ import {
   Optional,
   type Provider,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AccessibleWhere } from '../access/access.types.js';
+import { FacetQueryErrorFilter } from '../errors/facet-exception.filter.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';
@@ -104,6 +105,10 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
       // Every route of the app, hand-written ones included: which ones it judges is read from each
       // route's declaration. First, so that a refused query reaches nothing else.
       { provide: APP_INTERCEPTOR, useClass: FacetUndeclaredQueryInterceptor },
+      // The stages of a read throw refused input as the typed `FacetQueryError`; this answers it
+      // with its 400 on every route of the app (filters of a route, a controller or useGlobalFilters
+      // see it first).
+      { provide: APP_FILTER, useClass: FacetQueryErrorFilter },
       { provide: FACET_REPLICA_OPTIONS, useExisting: FACET_MODULE_OPTIONS },
       // Read-your-writes on every route of the app, hand-written controllers included, when there
       // are replicas: a write through an injected resource answers a token like one through

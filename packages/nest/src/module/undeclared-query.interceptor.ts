@@ -9,7 +9,6 @@ import {
 } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { rawQueryString } from '../pipes/facet-query.decorator.js';
 import { parseQueryObject } from '../pipes/parse-query-object.js';
 import { pathSegment } from '../pipes/query-dto-check.js';
@@ -88,7 +87,7 @@ export class FacetUndeclaredQueryInterceptor implements NestInterceptor {
           rawQueryString(context.switchToHttp().getRequest()),
           declaration.names,
         );
-        if (first !== undefined) throw new FacetQueryException(new FacetQueryError([first, ...rest]));
+        if (first !== undefined) throw new FacetQueryError([first, ...rest]);
       }
     }
     return next.handle();

@@ -2,9 +2,8 @@ import { type FacetIssue, FacetQueryError } from '@facet/core';
 import { createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { FacetValidationPipe } from './facet-validation.pipe.js';
-import { parseQueryObject } from './parse-query-object.js';
+import { parseQueryObject, queryRefusal } from './parse-query-object.js';
 import { checkQueryDto, facetDtoKeys, pathSegment } from './query-dto-check.js';
 import { declaredQueryKeys, markFacetQueryRoute } from './query-parameters.js';
 import type { QueryTransformOptions } from './query-transform.options.js';
@@ -48,8 +47,7 @@ const decodeFacetQuery = createParamDecorator(
     const query = parseQueryObject(rawQueryString(context.switchToHttp().getRequest()), options);
     const [first, ...rest] = checkQueryDto(dto, query) ?? undeclaredIssues(dto, query);
     if (first !== undefined) {
-      const error = new FacetQueryError([first, ...rest]);
-      throw options?.exceptionFactory ? options.exceptionFactory(error) : new FacetQueryException(error);
+      throw queryRefusal(new FacetQueryError([first, ...rest]), options);
     }
     return query;
   },

@@ -1,5 +1,5 @@
+import { FacetQueryError } from '@facet/core';
 import { describe, expect, it } from 'vitest';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
 import { findJsonBodyIssue } from './json-body-check.js';
 import { RefusePrototypeKeysPipe } from './refuse-prototype-keys.pipe.js';
 
@@ -39,27 +39,24 @@ describe('findJsonBodyIssue', () => {
 });
 
 describe('RefusePrototypeKeysPipe', () => {
-  it('answers a deep body and a deep prototype key with a 400 that names the issue', () => {
+  it('refuses a deep body and a deep prototype key with a FacetQueryError that names the issue', () => {
     const pipe = new RefusePrototypeKeysPipe();
     const refusal = (body: unknown) => {
       try {
         pipe.transform(body);
       } catch (error) {
-        expect(error).toBeInstanceOf(FacetQueryException);
-        return (error as FacetQueryException).getResponse();
+        expect(error).toBeInstanceOf(FacetQueryError);
+        return { code: (error as FacetQueryError).code };
       }
       throw new Error('expected a refusal');
     };
     expect(refusal(JSON.parse(`[${'['.repeat(20_000)}${']'.repeat(20_000)}]`))).toMatchObject({
-      statusCode: 400,
       code: 'too_deep',
     });
     expect(refusal(JSON.parse(nestedObjects(40, '{"__proto__":{}}')))).toMatchObject({
-      statusCode: 400,
       code: 'too_deep',
     });
     expect(refusal(JSON.parse(nestedObjects(31, '{"__proto__":{}}')))).toMatchObject({
-      statusCode: 400,
       code: 'prototype_key',
     });
     const clean = { title: 'x', tags: [{ a: 1 }] };

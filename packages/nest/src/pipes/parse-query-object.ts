@@ -1,4 +1,4 @@
-import { type DecodeQueryInput, decodeQuery, isFacetQueryError } from '@facet/core';
+import { type DecodeQueryInput, decodeQuery, type FacetQueryError, isFacetQueryError } from '@facet/core';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
 import type { QueryTransformOptions } from './query-transform.options.js';
 
@@ -20,6 +20,14 @@ export function parseQueryObject(
     return decodeQuery(input, options);
   } catch (error) {
     if (!isFacetQueryError(error)) throw error;
-    throw options?.exceptionFactory ? options.exceptionFactory(error) : new FacetQueryException(error);
+    throw queryRefusal(error, options);
   }
+}
+
+/**
+ * What a refused query is thrown as: `options.exceptionFactory`'s exception, by default the 400
+ * `FacetQueryException` (the specification's pipe answers a 400 with no filter of Facet's in place).
+ */
+export function queryRefusal(error: FacetQueryError, options: QueryTransformOptions | undefined): unknown {
+  return options?.exceptionFactory ? options.exceptionFactory(error) : new FacetQueryException(error);
 }

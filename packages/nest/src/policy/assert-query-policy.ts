@@ -1,5 +1,5 @@
 import { type FacetIssue, FacetQueryError, type FieldSelection, type IssuePath } from '@facet/core';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { asHttpError } from '../errors/facet-query.exception.js';
 import type { ModelTypes } from '../model/model-types.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
@@ -118,12 +118,7 @@ export function assertQueryPolicy(
   dto: DtoClass,
   options: QueryPolicyOptions = {},
 ): undefined {
-  try {
-    checkQueryPolicy(query, dto, options);
-  } catch (error) {
-    if (error instanceof FacetQueryError) throw new FacetQueryException(error);
-    throw error;
-  }
+  asHttpError(() => checkQueryPolicy(query, dto, options));
 }
 
 /** Thrown inside the walk to stop it once a budget is blown or enough issues are found. */

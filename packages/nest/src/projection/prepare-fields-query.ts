@@ -4,7 +4,7 @@ import {
   isFacetQueryError,
   type ParseFieldsOptions,
 } from '@facet/core';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
+import { asHttpError } from '../errors/facet-query.exception.js';
 import { FieldProjection } from './field-projection.js';
 import { getFieldSchema } from './field-schema.js';
 import type { DtoClass, FieldContext } from './field-schema.types.js';
@@ -82,19 +82,8 @@ export function prepareFieldsQuery<TQuery extends FieldsQueryInput>(
   });
 }
 
-/**
- * Runs `body`, turning a `FacetQueryError` into the 400 `FacetQueryException`, so that refused input
- * never reaches Nest as an unknown error (a 500).
- * @internal
- */
-export function asHttpError<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    if (isFacetQueryError(error)) throw new FacetQueryException(error);
-    throw error;
-  }
-}
+// `ResourceQuery` imports it from here.
+export { asHttpError };
 
 /** Parses the `fields` parameter, reporting every issue under the `fields` path. */
 export function parseFieldsParameter(fields: unknown, options: PrepareFieldsQueryOptions): FieldSelection {

@@ -1,7 +1,6 @@
 import { FacetQueryError } from '@facet/core';
 import type { AccessibleWhere } from '../access/access.types.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { FacetQueryException } from '../errors/facet-query.exception.js';
 import type { BaseDelegateTypeMap, DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
 import { getAccessSubject } from '../policy/access-subject.js';
@@ -61,21 +60,12 @@ function refuseKeys(args: object, known: ReadonlySet<string>, operation: string)
       message: `${operation} does not take this argument`,
     }));
   const [first, ...rest] = issues;
-  if (first) throw new FacetQueryException(new FacetQueryError([first, ...rest]));
+  if (first) throw new FacetQueryError([first, ...rest]);
 }
 
 /** The service's options for a read: a trusted one says so (the service refuses a read naming no caller). */
 function trustedRead(read: ReadContext<unknown>): QueryReadOptions | undefined {
   return read.trusted === true ? { trusted: true } : undefined;
-}
-
-function asException<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    if (error instanceof FacetQueryError) throw new FacetQueryException(error);
-    throw error;
-  }
 }
 
 /**
@@ -201,10 +191,8 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */
   async count(query: { where?: unknown } = {}, read: ReadContext<TAbility> = {}): Promise<number> {
     this.assertCaller(read);
-    asException(() => {
-      refuseKeys(query, COUNT_KEYS, 'count');
-      this.checkPolicy({ where: query.where }, read);
-    });
+    refuseKeys(query, COUNT_KEYS, 'count');
+    this.checkPolicy({ where: query.where }, read);
     return this.service.count(
       query.where === undefined ? {} : ({ where: query.where } as never),
       read.ability,
@@ -230,11 +218,9 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
     this.assertCaller(read);
     const { where, ...selection } = args;
-    asException(() => {
-      refuseKeys(args, AGGREGATE_ARGS, 'aggregate');
-      checkAggregateFields(selection, this.definition.dto, read.context ?? {});
-      this.checkPolicy({ where }, read);
-    });
+    refuseKeys(args, AGGREGATE_ARGS, 'aggregate');
+    checkAggregateFields(selection, this.definition.dto, read.context ?? {});
+    this.checkPolicy({ where }, read);
     return this.service.aggregate(
       { ...selection, ...(where === undefined ? {} : { where }) } as never,
       read.ability,

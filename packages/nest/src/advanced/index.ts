@@ -7,10 +7,15 @@ export {
   mergeAccessWhere,
 } from '../access/index.js';
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 export {
+  type KeysetPageMeta,
+  KeysetPageMetaDTO,
+  PageMetaDTO,
   type PartialPageMeta,
   PartialPageMetaDTO,
 } from '../dto/page-meta.dto.js';
+export { QueryDTO } from '../dto/query.dto.js';
 export {
   type ClassifyErrorOptions,
   classifyError,
@@ -23,9 +28,10 @@ export {
 } from '../errors/classify-error.js';
 export { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 export { toFacetErrorBody } from '../errors/facet-exception.filter.js';
-export type {
-  FacetErrorBody,
-  PublicIssue,
+export {
+  type FacetErrorBody,
+  FacetQueryException,
+  type PublicIssue,
 } from '../errors/facet-query.exception.js';
 export {
   FACET_ERROR_CODES,
@@ -33,11 +39,15 @@ export {
   toHttpException,
 } from '../errors/prisma-error.mapper.js';
 export {
+  type ArgsMember,
+  type BaseDelegateTypeMap,
   type DelegateAggregate,
   type DelegateRecord,
   type DelegateTypeMap,
+  type ElementOrSelf,
   type ModelInfo,
   type ModelTypes,
+  type OperationArgs,
   type QueryDelegate,
   type ResolvedModel,
   readModelTypes,
@@ -80,6 +90,7 @@ export {
 } from '../policy/index.js';
 export {
   type DtoClass,
+  type FieldContext,
   type FieldDefinition,
   type FieldExpose,
   type FieldOptions,
@@ -94,6 +105,8 @@ export {
   type PrepareFieldsQueryOptions,
   type RelationFieldDefinition,
   type RelationOptions,
+  type ResolvedEntry,
+  type ResolvedSelection,
   type ScalarFieldDefinition,
 } from '../projection/index.js';
 export {
@@ -120,32 +133,44 @@ export {
   type QueryOperation,
   type QueryReadOptions,
   type QueryResult,
+  type QueryServiceOptions,
   type ResolvedQueryServiceOptions,
   resolveKey,
   resolvePaging,
   resolveQueryServiceOptions,
 } from '../query/index.js';
 export {
+  type ConsistencyContext,
   DEFAULT_READ_ROUTING,
   FACET_REPLICA_OPTIONS,
   type RawQueryClient,
   ReadRouter,
+  type ReadRoutingOptions,
   type ReplicaOptions,
+  type ReplicaState,
   readRouterFor,
   routeReads,
   withConsistency,
 } from '../replicas/index.js';
 export {
   type AnyResourceDefinition,
+  type FieldsQuery,
   isEnvelopeSelection,
   META_FIELDS,
   type MetaField,
   type PageProjection,
+  type ProjectedItem,
+  type ProjectedPage,
+  type ReadContext,
+  Resource,
+  type ResourceDefinition,
+  type ResourceEnvironment,
   type ResourceMapContext,
   type ResourcePage,
   type ResourceQueryOptions,
   type ResourceQueryService,
   type ResourceReadOptions,
+  type ResourceReadQuery,
   type ResourceServiceOptions,
 } from '../resource/index.js';
 export {

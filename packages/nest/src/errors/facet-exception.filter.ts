@@ -52,7 +52,8 @@ export function toFacetErrorBody(status: number, response: string | object): Fac
   };
 }
 
-interface ReplyingAdapter {
+/** What `FacetExceptionFilter` needs of the HTTP adapter (`app.getHttpAdapter()`, Express or Fastify). */
+export interface ReplyingAdapter {
   reply(response: unknown, body: unknown, statusCode?: number): unknown;
 }
 

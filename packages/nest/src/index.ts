@@ -2,13 +2,11 @@
 // `@facet/nest/advanced`; CASL and OpenAPI helpers in `@facet/nest/casl` and `@facet/nest/swagger`,
 // so that their optional peers are never loaded from the root. Every type a signature here names is
 // exported here too (API Extractor's `ae-forgotten-export` is an error), so an application can write
-// its own signatures around these; a type shared with `/advanced` is exported by both.
+// its own signatures around these; a type shared with `/advanced` is exported by both. The modules
+// of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
 export type { AccessibleWhere } from './access/index.js';
-export {
-  CountQueryDTO,
-  DetailQueryDTO,
-} from './dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO } from './dto/detail-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,
@@ -34,20 +32,8 @@ export {
   facetFastifyOptions,
   useFacetHttp,
 } from './http/index.js';
-export type {
-  ArgsMember,
-  BaseDelegateTypeMap,
-  DelegateAggregate,
-  DelegateRecord,
-  DelegateTypeMap,
-  ElementOrSelf,
-  ModelInfo,
-  ModelTypes,
-  OperationArgs,
-  QueryDelegate,
-  ResolvedModel,
-  ScalarType,
-} from './model/index.js';
+export type * from './model/delegate.types.js';
+export type { ModelInfo, ModelTypes, ResolvedModel, ScalarType } from './model/index.js';
 export {
   FacetModule,
   type FacetModuleOptions,
@@ -69,15 +55,10 @@ export {
   QueryTransformPipe,
 } from './pipes/index.js';
 export { AccessSubject, type QueryBudget } from './policy/index.js';
+export type * from './projection/field-schema.types.js';
 export {
-  type DtoClass,
   Field,
-  type FieldContext,
-  type FieldDefinition,
-  type FieldExpose,
-  type FieldOptions,
   FieldProjection,
-  type FieldSchema,
   Fields,
   type FieldsQueryInput,
   type IncludeTree,
@@ -86,38 +67,25 @@ export {
   type PrepareFieldsQueryOptions,
   prepareFieldsQuery,
   Relation,
-  type RelationFieldDefinition,
-  type RelationOptions,
   type ResolvedEntry,
   type ResolvedSelection,
-  type ScalarFieldDefinition,
 } from './projection/index.js';
 export {
-  type CountArgs,
   type DelegateArgs,
   type ErrorLoggerScope,
-  type FindArgs,
-  type FindByIdArgs,
-  type FindUniqueArgs,
   type IdPart,
   type IdType,
   type KeyField,
-  type KeysetQueryResult,
-  type PartialQueryResult,
-  type QueryArgs,
-  type QueryCallOptions,
   type QueryErrorContext,
   type QueryErrorLogEntry,
   type QueryErrorLogger,
-  type QueryOperation,
-  type QueryReadOptions,
-  type QueryResult,
   QueryService,
   type QueryServiceOptions,
   type RecordId,
   type ResolvedQueryServiceOptions,
   serverWhere,
 } from './query/index.js';
+export type * from './query/query.types.js';
 export {
   CONSISTENCY_HEADER,
   FacetConsistencyInterceptor,
@@ -127,25 +95,15 @@ export {
 } from './replicas/index.js';
 export {
   type AnyResourceDefinition,
-  type DtoOf,
   defineResource,
-  type FieldsQuery,
-  type Jsonified,
-  type ProjectedItem,
-  type ProjectedPage,
   type ReadContext,
   Resource,
   type ResourceDefinition,
   type ResourceEnvironment,
-  type ResourceItem,
-  type ResourceMapContext,
   type ResourceOf,
-  type ResourcePage,
   ResourceQuery,
-  type ResourceQueryOptions,
-  type ResourceQueryService,
-  type ResourceReadOptions,
-  type ResourceReadQuery,
   type ResourceServiceOptions,
 } from './resource/index.js';
+export type * from './resource/resource-query.types.js';
+export type * from './resource/resource-types.js';
 export type { Serialized } from './serialization/index.js';

@@ -1,15 +1,28 @@
 // Public surface of @facet/nest: what an application uses. Building blocks live in
 // `@facet/nest/advanced`; CASL and OpenAPI helpers in `@facet/nest/casl` and `@facet/nest/swagger`,
-// so that their optional peers are never loaded from the root.
+// so that their optional peers are never loaded from the root. Every type a signature here names is
+// exported here too (API Extractor's `ae-forgotten-export` is an error), so an application can write
+// its own signatures around these; a type shared with `/advanced` is exported by both. The modules
+// of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
+export type { AccessibleWhere } from './access/index.js';
+export { CountQueryDTO, DetailQueryDTO } from './dto/detail-query.dto.js';
 export {
-  CountQueryDTO,
-  DetailQueryDTO,
-} from './dto/detail-query.dto.js';
-export { PageMetaDTO } from './dto/page-meta.dto.js';
+  type KeysetPageMeta,
+  KeysetPageMetaDTO,
+  PageMetaDTO,
+  type PartialPageMeta,
+  PartialPageMetaDTO,
+} from './dto/page-meta.dto.js';
 export { PaginatedDTO } from './dto/paginated.dto.js';
 export { QueryDTO } from './dto/query.dto.js';
-export { FacetExceptionFilter, FacetQueryErrorFilter } from './errors/facet-exception.filter.js';
+export type {
+  DatabaseFaultStatus,
+  ErrorKind,
+  ForbiddenErrorStatus,
+  KnownRequestErrorStatus,
+} from './errors/classify-error.js';
+export { FacetExceptionFilter, FacetQueryErrorFilter, type ReplyingAdapter } from './errors/facet-exception.filter.js';
 export { FacetQueryException } from './errors/facet-query.exception.js';
 export {
   DEFAULT_BODY_LIMIT,
@@ -19,7 +32,8 @@ export {
   facetFastifyOptions,
   useFacetHttp,
 } from './http/index.js';
-export type { BaseDelegateTypeMap, ModelInfo } from './model/index.js';
+export type * from './model/delegate.types.js';
+export type { ModelInfo, ModelTypes, ResolvedModel, ScalarType } from './model/index.js';
 export {
   FacetModule,
   type FacetModuleOptions,
@@ -27,6 +41,7 @@ export {
   InjectResource,
   type MutationRoute,
   ResourceController,
+  type ResourceControllerBase,
   type ResourceControllerOptions,
   type UndeclaredQueryScope,
 } from './module/index.js';
@@ -36,23 +51,41 @@ export {
   FacetValidationPipe,
   parseQueryObject,
   QueryParameters,
+  type QueryTransformOptions,
   QueryTransformPipe,
 } from './pipes/index.js';
-export { AccessSubject } from './policy/index.js';
+export { AccessSubject, type QueryBudget } from './policy/index.js';
+export type * from './projection/field-schema.types.js';
 export {
   Field,
-  type FieldContext,
+  FieldProjection,
   Fields,
+  type FieldsQueryInput,
+  type IncludeTree,
+  type PreparedFieldsQuery,
+  type PreparedQuery,
+  type PrepareFieldsQueryOptions,
   prepareFieldsQuery,
   Relation,
+  type ResolvedEntry,
+  type ResolvedSelection,
 } from './projection/index.js';
 export {
-  type QueryReadOptions,
+  type DelegateArgs,
+  type ErrorLoggerScope,
+  type IdPart,
+  type IdType,
+  type KeyField,
+  type QueryErrorContext,
+  type QueryErrorLogEntry,
+  type QueryErrorLogger,
   QueryService,
   type QueryServiceOptions,
   type RecordId,
+  type ResolvedQueryServiceOptions,
   serverWhere,
 } from './query/index.js';
+export type * from './query/query.types.js';
 export {
   CONSISTENCY_HEADER,
   FacetConsistencyInterceptor,
@@ -61,18 +94,16 @@ export {
   type ReplicaState,
 } from './replicas/index.js';
 export {
-  type DtoOf,
+  type AnyResourceDefinition,
   defineResource,
-  type FieldsQuery,
-  type Jsonified,
-  type ProjectedItem,
-  type ProjectedPage,
   type ReadContext,
   Resource,
   type ResourceDefinition,
-  type ResourceItem,
+  type ResourceEnvironment,
   type ResourceOf,
-  type ResourcePage,
   ResourceQuery,
-  type ResourceReadQuery,
+  type ResourceServiceOptions,
 } from './resource/index.js';
+export type * from './resource/resource-query.types.js';
+export type * from './resource/resource-types.js';
+export type { Serialized } from './serialization/index.js';

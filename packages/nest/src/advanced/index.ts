@@ -2,15 +2,17 @@
 // assemble their own (policy checks, relation scoping, error classification, serialization, the
 // model's field types). The package root holds what an application uses; see docs/ARCHITECTURE.md.
 
-export {
-  type AccessibleWhere,
-  mergeAccessWhere,
-} from '../access/index.js';
+export { type AccessibleWhere, mergeAccessWhere } from '../access/index.js';
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 export {
+  type KeysetPageMeta,
+  KeysetPageMetaDTO,
+  PageMetaDTO,
   type PartialPageMeta,
   PartialPageMetaDTO,
 } from '../dto/page-meta.dto.js';
+export { QueryDTO } from '../dto/query.dto.js';
 export {
   type ClassifyErrorOptions,
   classifyError,
@@ -23,31 +25,21 @@ export {
 } from '../errors/classify-error.js';
 export { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 export { toFacetErrorBody } from '../errors/facet-exception.filter.js';
-export type {
-  FacetErrorBody,
-  PublicIssue,
+export {
+  type FacetErrorBody,
+  FacetQueryException,
+  type PublicIssue,
 } from '../errors/facet-query.exception.js';
+export { FACET_ERROR_CODES, notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
+export type * from '../model/delegate.types.js';
 export {
-  FACET_ERROR_CODES,
-  notFoundException,
-  toHttpException,
-} from '../errors/prisma-error.mapper.js';
-export {
-  type DelegateAggregate,
-  type DelegateRecord,
-  type DelegateTypeMap,
   type ModelInfo,
   type ModelTypes,
-  type QueryDelegate,
   type ResolvedModel,
   readModelTypes,
   type ScalarType,
 } from '../model/index.js';
-export {
-  FACET_MODULE_OPTIONS,
-  getResourceToken,
-  type ResourceControllerBase,
-} from '../module/index.js';
+export { FACET_MODULE_OPTIONS, getResourceToken, type ResourceControllerBase } from '../module/index.js';
 export {
   declaredQueryKeys,
   FACET_VALIDATION_DEFAULTS,
@@ -78,13 +70,9 @@ export {
   type SqlClass,
   scopeRelationAccess,
 } from '../policy/index.js';
+export type * from '../projection/field-schema.types.js';
 export {
-  type DtoClass,
-  type FieldDefinition,
-  type FieldExpose,
-  type FieldOptions,
   FieldProjection,
-  type FieldSchema,
   type FieldsQueryInput,
   getFieldSchema,
   type IncludeTree,
@@ -92,45 +80,39 @@ export {
   type PreparedFieldsQuery,
   type PreparedQuery,
   type PrepareFieldsQueryOptions,
-  type RelationFieldDefinition,
-  type RelationOptions,
-  type ScalarFieldDefinition,
+  type ResolvedEntry,
+  type ResolvedSelection,
 } from '../projection/index.js';
 export {
-  type CountArgs,
   DEFAULT_QUERY_SERVICE_OPTIONS,
   detectIdType,
   type ErrorLoggerScope,
-  type FindArgs,
-  type FindByIdArgs,
-  type FindUniqueArgs,
   type IdPart,
   type IdType,
   type KeyField,
   type Paging,
   type PagingLimits,
-  type PartialQueryResult,
   parseId,
   parseKey,
-  type QueryArgs,
-  type QueryCallOptions,
   type QueryErrorContext,
   type QueryErrorLogEntry,
   type QueryErrorLogger,
-  type QueryOperation,
-  type QueryReadOptions,
-  type QueryResult,
+  type QueryServiceOptions,
   type ResolvedQueryServiceOptions,
   resolveKey,
   resolvePaging,
   resolveQueryServiceOptions,
 } from '../query/index.js';
+export type * from '../query/query.types.js';
 export {
+  type ConsistencyContext,
   DEFAULT_READ_ROUTING,
   FACET_REPLICA_OPTIONS,
   type RawQueryClient,
   ReadRouter,
+  type ReadRoutingOptions,
   type ReplicaOptions,
+  type ReplicaState,
   readRouterFor,
   routeReads,
   withConsistency,
@@ -141,16 +123,12 @@ export {
   META_FIELDS,
   type MetaField,
   type PageProjection,
-  type ResourceMapContext,
-  type ResourcePage,
-  type ResourceQueryOptions,
-  type ResourceQueryService,
-  type ResourceReadOptions,
+  type ReadContext,
+  Resource,
+  type ResourceDefinition,
+  type ResourceEnvironment,
   type ResourceServiceOptions,
 } from '../resource/index.js';
-export {
-  type DecimalLike,
-  isDecimalLike,
-  type Serialized,
-  serializeValue,
-} from '../serialization/index.js';
+export type * from '../resource/resource-query.types.js';
+export type * from '../resource/resource-types.js';
+export { type DecimalLike, isDecimalLike, type Serialized, serializeValue } from '../serialization/index.js';

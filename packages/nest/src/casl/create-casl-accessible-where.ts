@@ -2,7 +2,7 @@ import { accessibleBy } from '@casl/prisma/runtime';
 import type { AccessibleWhere } from '../access/access.types.js';
 
 /** The part of a CASL `PrismaAbility` this helper needs; any `createPrismaAbility()` result fits. */
-type PrismaAbilityLike = Parameters<typeof accessibleBy>[0];
+export type PrismaAbilityLike = Parameters<typeof accessibleBy>[0];
 
 export interface CaslAccessibleWhereOptions {
   /**

@@ -2,10 +2,6 @@ import { IsObject, IsOptional } from 'class-validator';
 import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 import { IsTrueOrObject } from './query-validators.js';
 
-type AggregateArgs<TTypeMap extends BaseDelegateTypeMap> = TTypeMap['aggregateInputType'];
-type Member<TTypeMap extends BaseDelegateTypeMap, K extends string> =
-  AggregateArgs<TTypeMap> extends { [P in K]?: infer V } ? V : Record<string, boolean>;
-
 /**
  * The input of an aggregate read (docs/spec-conformance.md#24-query-input-querydto): `where` plus `_count`, `_min`, `_max`, `_avg` and `_sum`
  * in Prisma's shapes. Fields the DTO does not list are not accepted, so a `ValidationPipe` with
@@ -18,21 +14,21 @@ export class AggregateQueryDTO<TTypeMap extends BaseDelegateTypeMap = BaseDelega
 
   @IsOptional()
   @IsTrueOrObject()
-  _count?: Member<TTypeMap, '_count'>;
+  _count?: TTypeMap['aggregateInputType'] extends { _count?: infer V } ? V : Record<string, boolean>;
 
   @IsOptional()
   @IsObject({ message: '_min must be an object' })
-  _min?: Member<TTypeMap, '_min'>;
+  _min?: TTypeMap['aggregateInputType'] extends { _min?: infer V } ? V : Record<string, boolean>;
 
   @IsOptional()
   @IsObject({ message: '_max must be an object' })
-  _max?: Member<TTypeMap, '_max'>;
+  _max?: TTypeMap['aggregateInputType'] extends { _max?: infer V } ? V : Record<string, boolean>;
 
   @IsOptional()
   @IsObject({ message: '_avg must be an object' })
-  _avg?: Member<TTypeMap, '_avg'>;
+  _avg?: TTypeMap['aggregateInputType'] extends { _avg?: infer V } ? V : Record<string, boolean>;
 
   @IsOptional()
   @IsObject({ message: '_sum must be an object' })
-  _sum?: Member<TTypeMap, '_sum'>;
+  _sum?: TTypeMap['aggregateInputType'] extends { _sum?: infer V } ? V : Record<string, boolean>;
 }

@@ -67,7 +67,8 @@ function asHttpException(exception: unknown) {
   return classification.kind === 'facet_query' ? toHttpException(exception, classification) : undefined;
 }
 
-interface ReplyingAdapter {
+/** What `FacetExceptionFilter` needs of the HTTP adapter (`app.getHttpAdapter()`, Express or Fastify). */
+export interface ReplyingAdapter {
   reply(response: unknown, body: unknown, statusCode?: number): unknown;
 }
 

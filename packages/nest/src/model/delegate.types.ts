@@ -57,14 +57,21 @@ export type DelegateRecord<TDelegate extends QueryDelegate> = NonNullable<
 /** The result of the delegate's `aggregate`. */
 export type DelegateAggregate<TDelegate extends QueryDelegate> = Awaited<ReturnType<TDelegate['aggregate']>>;
 
+// The three helpers below are how `DelegateTypeMap` reads a delegate's types; exported because its
+// declaration names them.
+
 /** The argument object of a delegate operation; for Prisma's generic methods, at its constraint. */
-type ArgumentOf<TOperation> = TOperation extends (args: infer A) => unknown
+export type OperationArgs<TOperation> = TOperation extends (args: infer A) => unknown
   ? NonNullable<A>
   : TOperation extends (args?: infer A) => unknown
     ? NonNullable<A>
     : never;
-type MemberOf<TArgs, TKey extends string> = TArgs extends { [K in TKey]?: infer V } ? NonNullable<V> : never;
-type ItemOf<T> = T extends readonly (infer I)[] ? I : T;
+/** The `TKey` member of an argument object (`where` of `findMany`'s), without `undefined`. */
+export type ArgsMember<TArgs, TKey extends string> = TArgs extends { [K in TKey]?: infer V }
+  ? NonNullable<V>
+  : never;
+/** The element type of an array (each member of a union on its own); any other type as it is. */
+export type ElementOrSelf<T> = T extends readonly (infer I)[] ? I : T;
 
 /**
  * The type map of a Prisma delegate, read from the argument types of its own operations, so
@@ -72,11 +79,17 @@ type ItemOf<T> = T extends readonly (infer I)[] ? I : T;
  * your own still works wherever a delegate's types cannot be read (a wrapper typed loosely).
  */
 export interface DelegateTypeMap<TDelegate extends QueryDelegate> extends BaseDelegateTypeMap {
-  select: MemberOf<ArgumentOf<TDelegate['findMany']>, 'select'>;
-  include: MemberOf<ArgumentOf<TDelegate['findMany']>, 'include'>;
-  whereInput: MemberOf<ArgumentOf<TDelegate['findMany']>, 'where'>;
-  orderByWithRelationInput: Extract<ItemOf<MemberOf<ArgumentOf<TDelegate['findMany']>, 'orderBy'>>, object>;
-  whereUniqueInput: MemberOf<ArgumentOf<TDelegate['findUnique']>, 'where'>;
-  scalarFieldEnum: Extract<ItemOf<MemberOf<ArgumentOf<TDelegate['findMany']>, 'distinct'>>, string>;
-  aggregateInputType: ArgumentOf<TDelegate['aggregate']>;
+  select: ArgsMember<OperationArgs<TDelegate['findMany']>, 'select'>;
+  include: ArgsMember<OperationArgs<TDelegate['findMany']>, 'include'>;
+  whereInput: ArgsMember<OperationArgs<TDelegate['findMany']>, 'where'>;
+  orderByWithRelationInput: Extract<
+    ElementOrSelf<ArgsMember<OperationArgs<TDelegate['findMany']>, 'orderBy'>>,
+    object
+  >;
+  whereUniqueInput: ArgsMember<OperationArgs<TDelegate['findUnique']>, 'where'>;
+  scalarFieldEnum: Extract<
+    ElementOrSelf<ArgsMember<OperationArgs<TDelegate['findMany']>, 'distinct'>>,
+    string
+  >;
+  aggregateInputType: OperationArgs<TDelegate['aggregate']>;
 }

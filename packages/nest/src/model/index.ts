@@ -1,8 +1,11 @@
 export type {
+  ArgsMember,
   BaseDelegateTypeMap,
   DelegateAggregate,
   DelegateRecord,
   DelegateTypeMap,
+  ElementOrSelf,
+  OperationArgs,
   QueryDelegate,
 } from './delegate.types.js';
 export { type ModelInfo, type ResolvedModel, resolveModel } from './model-info.js';

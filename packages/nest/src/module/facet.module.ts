@@ -1,4 +1,5 @@
 import {
+  type ConfigurableModuleAsyncOptions,
   ConfigurableModuleBuilder,
   type DynamicModule,
   Inject,
@@ -92,7 +93,9 @@ export interface FacetModuleOptions<TAbility = unknown> {
   readonly refuseUndeclaredQuery?: UndeclaredQueryScope;
 }
 
-const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOptions>({
+// Nest's builder writes `forRoot`/`forRootAsync`; `FacetModule` declares them itself (below), so that
+// its public type names no class of the builder's.
+const { ConfigurableModuleClass: FacetModuleDefinition } = new ConfigurableModuleBuilder<FacetModuleOptions>({
   optionsInjectionToken: FACET_MODULE_OPTIONS,
 })
   .setClassMethodName('forRoot')
@@ -143,11 +146,25 @@ const { ConfigurableModuleClass } = new ConfigurableModuleBuilder<FacetModuleOpt
  * ```
  */
 @Module({})
-export class FacetModule extends ConfigurableModuleClass implements OnModuleDestroy {
+export class FacetModule implements OnModuleDestroy {
   constructor(@Optional() @Inject(FACET_MODULE_OPTIONS) private readonly options?: FacetModuleOptions) {
-    super();
     // At start-up, also for an app whose routes read no resource (the interceptor would fail each write).
     if (options !== undefined) assertReplicaSecret(options);
+  }
+
+  /**
+   * Registers the options once for the app. `isGlobal` (default `true`) makes them visible to every
+   * `forFeature` module without importing this one.
+   */
+  static forRoot(options: FacetModuleOptions & { readonly isGlobal?: boolean }): DynamicModule {
+    return { ...FacetModuleDefinition.forRoot(options), module: FacetModule };
+  }
+
+  /** `forRoot` with options built by a factory, class or existing provider (`useFactory` + `inject`). */
+  static forRootAsync(
+    options: ConfigurableModuleAsyncOptions<FacetModuleOptions, 'create'> & { readonly isGlobal?: boolean },
+  ): DynamicModule {
+    return { ...FacetModuleDefinition.forRootAsync(options), module: FacetModule };
   }
 
   /** Stops the replicas' health checks with the app (the Prisma clients are the app's to close). */

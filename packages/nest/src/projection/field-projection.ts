@@ -13,10 +13,10 @@ export class FieldProjection {
 
   /** @internal */
   constructor(
-    readonly schema: FieldSchema,
+    private readonly schema: FieldSchema,
     /** `undefined`: no `fields` expression, so every visible declared field. */
-    readonly selection: ResolvedSelection | undefined,
-    readonly context: FieldContext,
+    private readonly selection: ResolvedSelection | undefined,
+    private readonly context: FieldContext,
   ) {}
 
   /** True when a `fields` expression chose the fields, false when every visible field is kept. */

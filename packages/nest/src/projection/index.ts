@@ -20,3 +20,4 @@ export {
   type PrepareFieldsQueryOptions,
   prepareFieldsQuery,
 } from './prepare-fields-query.js';
+export type { ResolvedEntry, ResolvedSelection } from './resolve-selection.js';

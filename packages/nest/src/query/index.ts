@@ -1,12 +1,13 @@
 export { detectIdType, type IdType, parseId } from './id.js';
 export { type IdPart, type KeyField, parseKey, type RecordId, resolveKey } from './key.js';
 export { type Paging, type PagingLimits, resolvePaging } from './paging.js';
-export { QueryService } from './query.service.js';
+export { type DelegateArgs, QueryService } from './query.service.js';
 export type {
   CountArgs,
   FindArgs,
   FindByIdArgs,
   FindUniqueArgs,
+  KeysetQueryResult,
   PartialQueryResult,
   QueryArgs,
   QueryCallOptions,

@@ -41,11 +41,8 @@ import {
 import { withRelationLoadStrategy } from './relation-load-strategy.js';
 import { fieldNamesOf, uniqueWhereAsFilter } from './unique-where.js';
 
-/** Where-input of the type map; the alias keeps signatures short. */
-type Where<TMap extends BaseDelegateTypeMap> = TMap['whereInput'];
-
 /** Arguments as they go to the delegate: any object; the type map typed them at the public edge. */
-type DelegateArgs = { where?: unknown; [key: string]: unknown };
+export type DelegateArgs = { where?: unknown; [key: string]: unknown };
 
 /** Facet's own keys, consumed here or by the HTTP layer; Prisma would refuse them as unknown. */
 function withoutFacetKeys(args: object | undefined, keys: readonly string[]): DelegateArgs {
@@ -176,7 +173,7 @@ export class QueryService<
   TTypeMap extends BaseDelegateTypeMap = DelegateTypeMap<TDelegate>,
   TAbility = unknown,
 > {
-  protected readonly options: ResolvedQueryServiceOptions<TAbility, Where<TTypeMap>>;
+  protected readonly options: ResolvedQueryServiceOptions<TAbility, TTypeMap['whereInput']>;
   /**
    * The field types of the delegate's model, from Prisma's runtime data model; `undefined` for a
    * delegate that does not expose it. `ResourceQuery` checks operands against them.
@@ -190,7 +187,7 @@ export class QueryService<
 
   constructor(
     protected readonly delegate: TDelegate,
-    options?: QueryServiceOptions<TAbility, Where<TTypeMap>>,
+    options?: QueryServiceOptions<TAbility, TTypeMap['whereInput']>,
   ) {
     assertQueryDelegate(delegate);
     this.options = resolveQueryServiceOptions(options, delegate);

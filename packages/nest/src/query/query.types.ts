@@ -1,10 +1,6 @@
 import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
 
-type OrderBy<TMap extends BaseDelegateTypeMap> =
-  | TMap['orderByWithRelationInput']
-  | TMap['orderByWithRelationInput'][];
-
 /**
  * Arguments of `findOne`/`findMany`. Other Prisma arguments (`cursor`, `omit`, ...) are not typed
  * here but are forwarded when present. `fields` is Facet's projection expression: the HTTP layer
@@ -12,7 +8,7 @@ type OrderBy<TMap extends BaseDelegateTypeMap> =
  */
 export interface FindArgs<TMap extends BaseDelegateTypeMap> {
   where?: TMap['whereInput'];
-  orderBy?: OrderBy<TMap>;
+  orderBy?: TMap['orderByWithRelationInput'] | TMap['orderByWithRelationInput'][];
   include?: TMap['include'];
   select?: TMap['select'];
   distinct?: TMap['scalarFieldEnum'] | TMap['scalarFieldEnum'][];
@@ -56,7 +52,7 @@ export interface QueryArgs<TMap extends BaseDelegateTypeMap> {
   after?: string;
   perPage?: number | string;
   where?: TMap['whereInput'];
-  orderBy?: OrderBy<TMap>;
+  orderBy?: TMap['orderByWithRelationInput'] | TMap['orderByWithRelationInput'][];
   include?: TMap['include'];
   select?: TMap['select'];
   fields?: string;

@@ -1,5 +1,5 @@
 export { CONSISTENCY_HEADER, FacetConsistencyInterceptor } from './consistency.interceptor.js';
-export { withConsistency } from './consistency-context.js';
+export { type ConsistencyContext, withConsistency } from './consistency-context.js';
 export {
   DEFAULT_READ_ROUTING,
   type RawQueryClient,

@@ -1,5 +1,31 @@
 // `@facet/nest/swagger`: OpenAPI decorators. This sub-path imports @nestjs/swagger (an optional
 // peer); the package root never does.
+
+export type { AccessibleWhere } from '../access/index.js';
+export type {
+  DatabaseFaultStatus,
+  ErrorKind,
+  ForbiddenErrorStatus,
+  KnownRequestErrorStatus,
+} from '../errors/index.js';
+export type { DelegateRecord, ModelInfo, ModelTypes, QueryDelegate, ScalarType } from '../model/index.js';
+export type { QueryBudget } from '../policy/index.js';
+export type { DtoClass, FieldContext, IncludeTree } from '../projection/index.js';
+export type {
+  ErrorLoggerScope,
+  IdType,
+  QueryErrorContext,
+  QueryErrorLogEntry,
+  QueryErrorLogger,
+  QueryOperation,
+  QueryServiceOptions,
+} from '../query/index.js';
+export type {
+  AnyResourceDefinition,
+  ResourceDefinition,
+  ResourceMapContext,
+  ResourceServiceOptions,
+} from '../resource/index.js';
 export {
   ApiFacetErrors,
   type ApiFacetErrorsOptions,

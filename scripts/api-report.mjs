@@ -7,6 +7,8 @@
 // emitted from one source with different module settings, and both must describe the same API.
 // The ESM run writes the report (in --update) or compares it (in --check); the CJS run always
 // compares, so a surface that differs between `import` and `require` fails in both modes.
+// A forgotten export (a type a signature names that the entry point does not export) fails both
+// modes too (api-extractor.json makes `ae-forgotten-export` an error).
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -42,6 +44,7 @@ function run({ packageFolder, entryPoint, reportFileName, localBuild }) {
     packageJsonFullPath: join(packageFolder, 'package.json'),
   });
   const messages = [];
+  let forgotten = 0;
   const result = Extractor.invoke(config, {
     localBuild,
     printApiReportDiff: !localBuild,
@@ -49,11 +52,12 @@ function run({ packageFolder, entryPoint, reportFileName, localBuild }) {
     messageCallback: (message) => {
       if (message.logLevel === 'error' || message.logLevel === 'warning') {
         messages.push(message.formatMessageWithLocation(packageFolder));
+        if (message.messageId === 'ae-forgotten-export') forgotten++;
       }
       message.handled = true;
     },
   });
-  return { result, messages };
+  return { result, messages, forgotten };
 }
 
 let failures = 0;
@@ -73,7 +77,7 @@ for (const name of packages) {
     ];
     for (const { format, types, localBuild } of variants) {
       const entryPoint = join(packageFolder, types);
-      const { result, messages } = run({ packageFolder, entryPoint, reportFileName, localBuild });
+      const { result, messages, forgotten } = run({ packageFolder, entryPoint, reportFileName, localBuild });
       const label = `${pkg.name}${subpath === '.' ? '' : subpath.slice(1)} (${format})`;
       if (result.succeeded) {
         const note = localBuild && result.apiReportChanged ? `updated ${report}` : report;
@@ -83,9 +87,16 @@ for (const name of packages) {
       failures++;
       console.log(`FAIL  ${label}: ${report}`);
       for (const line of messages) console.log(`      ${line}`);
+      if (forgotten > 0) {
+        console.log(
+          `      ${forgotten} type(s) named by this entry point's API but not exported by it: export`,
+        );
+        console.log('      each from the entry point (a type shared by two entry points from both), or');
+        console.log('      change the signature if the type is internal.');
+      }
       if (!existsSync(join(root, report))) {
         console.log('      The report is missing: run `npm run api:update` and commit it.');
-      } else if (result.apiReportChanged && format === 'esm') {
+      } else if (result.apiReportChanged && format === 'esm' && mode === '--check') {
         console.log('      The public API changed. If the change is deliberate, run `npm run api:update`');
         console.log('      and commit the report with the change.');
       } else if (result.apiReportChanged) {

@@ -1,6 +1,9 @@
-// `@facet/nest/advanced`: the building blocks under the resource layer, for applications that
-// assemble their own (policy checks, relation scoping, error classification, serialization, the
-// model's field types). The package root holds what an application uses; see docs/ARCHITECTURE.md.
+// `@facet/nest/advanced`: the building blocks the root's resource layer is made of (policy checks,
+// relation scoping, error classification, model types, serialization, paging, replicas), for code
+// that assembles its own read path, libraries built on Facet, and tests. An application that serves
+// resources needs nothing from here. Every type these signatures name is exported here too, the
+// root's among them. Stability, stated once in packages/nest/README.md ("@facet/nest/advanced"):
+// semver like the root, except that a minor release may add a required parameter, option or member.
 
 export { type AccessibleWhere, mergeAccessWhere } from '../access/index.js';
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';

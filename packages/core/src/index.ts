@@ -13,7 +13,7 @@ export {
   type QueryRecordValue,
 } from './codec/decodeQuery.js';
 export { type EncodeQueryOptions, encodeQuery } from './codec/encodeQuery.js';
-export { isPrototypeKey } from './codec/prototypeKeys.js';
+export { isPlainObject, isPrototypeKey } from './codec/prototypeKeys.js';
 export { type FieldSelection, isFieldName, isFieldSelection } from './fields/fieldSelection.js';
 export { parseFields } from './fields/parseFields.js';
 export {

@@ -17,7 +17,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FacetConfigurationError } from '../src/advanced/index.js';
-import { type FacetHttpOptions, facetFastifyOptions, useFacetHttp } from '../src/index.js';
+import { type FacetHttpOptions, useFacetHttp } from '../src/index.js';
+import { createFacetApp } from './support/facet-app.js';
 
 @Controller('items')
 class ItemsController {
@@ -48,12 +49,10 @@ async function start(
   platform: Platform,
   options?: FacetHttpOptions,
 ): Promise<{ app: INestApplication; url: string }> {
-  const app =
-    platform === 'fastify'
-      ? await NestFactory.create(ItemsModule, new FastifyAdapter(facetFastifyOptions()), { logger: false })
-      : await NestFactory.create(ItemsModule, { logger: false });
-  app.setGlobalPrefix('api');
-  useFacetHttp(app, options);
+  const app = await createFacetApp(ItemsModule, platform, {
+    ...(options === undefined ? {} : { http: options }),
+    beforeHttp: (created) => created.setGlobalPrefix('api'),
+  });
   return { app, url: await listenApp(app) };
 }
 

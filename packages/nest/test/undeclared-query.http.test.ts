@@ -19,7 +19,6 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,14 +30,13 @@ import {
   FacetModule,
   FacetQuery,
   Field,
-  facetFastifyOptions,
   QueryDTO,
   QueryParameters,
   ResourceController,
   type UndeclaredQueryScope,
-  useFacetHttp,
 } from '../src/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
+import { createFacetApp } from './support/facet-app.js';
 import { type SeededLibrary, seedLibrary } from './support/seed.js';
 import { openTarget, type TestTarget } from './support/targets.js';
 
@@ -183,11 +181,7 @@ async function start(
     controllers: [BooksController, PlainController, MarkedController],
   })
   class AppModule {}
-  const app =
-    platform === 'fastify'
-      ? await NestFactory.create(AppModule, new FastifyAdapter(facetFastifyOptions()), { logger: false })
-      : await NestFactory.create(AppModule, { logger: false });
-  useFacetHttp(app);
+  const app = await createFacetApp(AppModule, platform);
   setUp(app);
   return { app, url: await listenApp(app) };
 }

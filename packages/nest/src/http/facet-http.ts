@@ -96,6 +96,7 @@ interface ExpressRequestLike {
 }
 
 interface ExpressAppLike {
+  set(setting: string, value: unknown): unknown;
   handle(request: unknown, response: unknown, callback?: (error?: unknown) => void): void;
 }
 
@@ -177,7 +178,11 @@ function fastifyServerOptions(instance: unknown): Record<string, unknown> | unde
  *   on every route, whether or not one would match it;
  * - JSON bodies are parsed with the same limit on both (`bodyLimit`, 100 KB by default, where
  *   Fastify's own is 1 MiB), and refused when they nest deeper than `maxBodyDepth` or carry a
- *   prototype key, for every route, before any pipe or validator reads them.
+ *   prototype key, for every route, before any pipe or validator reads them;
+ * - Express's automatic `ETag` (its `etag` setting) is turned off, as Fastify has none: the read
+ *   routes of `ResourceController` tag their answers themselves (see its `etag` option), and no
+ *   other answer, an error included, carries a tag. `app.set('etag', 'weak')` afterwards brings
+ *   Express's back for your own routes; Facet's tags stay as they are.
  *
  * Call it once, before `app.listen()`. On Fastify the adapter must be built with
  * `facetFastifyOptions()`; without them this throws a `FacetConfigurationError`.
@@ -202,6 +207,7 @@ export function useFacetHttp(app: INestApplication, options: FacetHttpOptions = 
   switch (adapter.getType()) {
     case 'express': {
       answerUnroutedOnExpress(adapter);
+      (adapter.getInstance() as ExpressAppLike).set('etag', false);
       parsers.use((request, response, next) => {
         if (isDecodablePath(pathOf(request.url))) return next();
         adapter.reply(response, FRAMEWORK_REFUSALS.badUrl, FRAMEWORK_REFUSALS.badUrl.statusCode);

@@ -9,9 +9,12 @@ import {
   Patch,
   Post,
   Req,
+  RequestMethod,
   type Type,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
+import { METHOD_METADATA } from '@nestjs/common/constants.js';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
@@ -23,6 +26,7 @@ import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js'
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import type { ReadContext, Resource } from '../resource/resource.js';
 import type { ResourcePage } from '../resource/resource-query.types.js';
+import { FacetConditionalReadInterceptor } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
 
@@ -46,6 +50,16 @@ export interface ResourceControllerOptions {
     readonly update?: MutationRoute;
     readonly delete?: Omit<MutationRoute, 'body'>;
   };
+  /**
+   * Conditional reads on every read route (list, search, count and the two detail routes): each
+   * answer carries the weak `ETag` of the JSON the caller got, with `Cache-Control: private,
+   * no-cache` and `Vary: Authorization`, and a request whose `If-None-Match` matches it is answered
+   * 304 with no body, also when it sends `Cache-Control: no-cache`. Errors carry no tag. `false`
+   * sends none of these headers (an Express app not set up by `useFacetHttp` then tags the answer
+   * with Express's own `etag` setting, as its other routes).
+   * @default true
+   */
+  readonly etag?: boolean;
 }
 
 /** The routes `ResourceController` serves, and the handlers its write routes call. */
@@ -74,6 +88,9 @@ const bodyPipe = (type: Type<object> | undefined) =>
     validateCustomDecorators: false,
     ...(type ? { expectedType: type } : {}),
   });
+
+// Stateless: one for every controller.
+const conditionalReads = new FacetConditionalReadInterceptor();
 
 /**
  * The routes of a resource, in one base class: `GET /search`, `GET /` (with `fields` and the
@@ -186,6 +203,16 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   }
 
   const prototype = ResourceRoutes.prototype;
+  // Every GET route of the base is a read of a list, a page, a count or a row: all of them are
+  // conditional, a route added here later included, with nothing to list.
+  if (options.etag !== false) {
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const descriptor = Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
+      if (Reflect.getMetadata(METHOD_METADATA, descriptor.value) === RequestMethod.GET) {
+        UseInterceptors(conditionalReads)(prototype, name, descriptor);
+      }
+    }
+  }
   const method = (name: 'create' | 'update' | 'remove') =>
     Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
   const decorate = (name: 'create' | 'update' | 'remove', decorators: MethodDecorator[]) => {

@@ -12,6 +12,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representationTag } from '../src/http/entity-tag.js';
 import { defineResource, FacetModule, type ReadContext, ResourceController } from '../src/index.js';
+import { ApiResourceRoutes } from '../src/swagger/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { createFacetApp } from './support/facet-app.js';
 import { PolicyBookDto } from './support/policy-dtos.js';
@@ -21,9 +22,11 @@ import { openTarget, type TestTarget } from './support/targets.js';
 type Role = 'admin' | 'reader';
 const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: PolicyBookDto });
 
+@ApiResourceRoutes(PolicyBookDto)
 @Controller('books')
 class BooksController extends ResourceController(books) {}
 
+@ApiResourceRoutes(PolicyBookDto)
 @Controller('untagged')
 class UntaggedBooksController extends ResourceController(books, { etag: false }) {}
 
@@ -142,13 +145,39 @@ function expectNotModified(answer: Answer, tag: string, where: string): void {
 const ofAuthor = () => `where.authorId=${library.authorId}`;
 const byTitle = `orderBy=${encodeURIComponent('{"title":"asc"}')}`;
 
+const documentOf = (app: INestApplication) =>
+  SwaggerModule.createDocument(app, new DocumentBuilder().build());
+
 /** Every GET route of the base the app serves (its OpenAPI document), with a path that reaches it. */
 function readRoutes(app: INestApplication): string[] {
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
-  return Object.entries(document.paths)
+  return Object.entries(documentOf(app).paths)
     .filter(([path, methods]) => path.startsWith('/books') && 'get' in methods)
     .map(([path]) => path.replace('{id}', String(library.bookIds[0])));
 }
+
+describe('the OpenAPI document of ApiResourceRoutes', () => {
+  it('names If-None-Match and the 304 on every read route, and neither with etag: false', () => {
+    const document = documentOf(apps.get('express')?.app as INestApplication);
+    const reads = Object.entries(document.paths).filter(([, methods]) => 'get' in methods);
+    expect(reads).toHaveLength(10);
+    for (const [path, methods] of reads) {
+      const operation = methods.get as {
+        parameters?: { name: string; in: string }[];
+        responses: Record<string, { headers?: Record<string, unknown> }>;
+      };
+      const header = operation.parameters?.find((p) => p.in === 'header' && p.name === 'If-None-Match');
+      const notModified = operation.responses['304'];
+      if (path.startsWith('/untagged')) {
+        expect(header, path).toBeUndefined();
+        expect(notModified, path).toBeUndefined();
+      } else {
+        expect(header, path).toBeDefined();
+        expect(Object.keys(notModified?.headers ?? {}), path).toEqual(['ETag', 'Cache-Control', 'Vary']);
+        expect(operation.responses['200'], path).toBeDefined();
+      }
+    }
+  });
+});
 
 describe.each([...PLATFORMS, 'express-etag'] as const)('conditional reads on %s', (platform) => {
   it('every read route of the base is tagged, the same tag twice, and a matching If-None-Match is a 304', async () => {

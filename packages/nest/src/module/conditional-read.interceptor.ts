@@ -1,4 +1,11 @@
-import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 import { ifNoneMatchHolds, representationTag } from '../http/entity-tag.js';
 
@@ -67,4 +74,19 @@ export class FacetConditionalReadInterceptor implements NestInterceptor {
       }),
     );
   }
+}
+
+// A string key: read alike by every copy of the package (ESM and CommonJS) that meets the route.
+const CONDITIONAL_READ = 'facet:conditional-read';
+
+/** Makes a route answer conditional reads (see `FacetConditionalReadInterceptor`). */
+export const ConditionalRead = (): MethodDecorator =>
+  applyDecorators(
+    UseInterceptors(new FacetConditionalReadInterceptor()),
+    SetMetadata(CONDITIONAL_READ, true),
+  );
+
+/** Whether a route handler answers conditional reads (what its OpenAPI document then says). */
+export function readsConditionally(handler: object): boolean {
+  return Reflect.getMetadata(CONDITIONAL_READ, handler) === true;
 }

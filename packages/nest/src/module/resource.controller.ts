@@ -12,7 +12,6 @@ import {
   RequestMethod,
   type Type,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
@@ -26,7 +25,7 @@ import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js'
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import type { ReadContext, Resource } from '../resource/resource.js';
 import type { ResourcePage } from '../resource/resource-query.types.js';
-import { FacetConditionalReadInterceptor } from './conditional-read.interceptor.js';
+import { ConditionalRead } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
 
@@ -88,9 +87,6 @@ const bodyPipe = (type: Type<object> | undefined) =>
     validateCustomDecorators: false,
     ...(type ? { expectedType: type } : {}),
   });
-
-// Stateless: one for every controller.
-const conditionalReads = new FacetConditionalReadInterceptor();
 
 /**
  * The routes of a resource, in one base class: `GET /search`, `GET /` (with `fields` and the
@@ -209,7 +205,7 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const descriptor = Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
       if (Reflect.getMetadata(METHOD_METADATA, descriptor.value) === RequestMethod.GET) {
-        UseInterceptors(conditionalReads)(prototype, name, descriptor);
+        ConditionalRead()(prototype, name, descriptor);
       }
     }
   }

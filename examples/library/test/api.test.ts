@@ -9,7 +9,7 @@ import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../src/database/index.js';
 import { packagePath } from '../src/database/paths.js';
-import { type Role, request } from './support/http.js';
+import { type Role, request, TOKENS } from './support/http.js';
 import { onEachTarget } from './support/onEachTarget.js';
 
 const fx = loadFixture();
@@ -491,6 +491,40 @@ await onEachTarget('library API', ({ app, get }) => {
     ])('refuses %s with 400', async (_what, change) => {
       const body = { ...newBook('9790000000003'), ...change };
       expect((await request(app().api, '/books', { role: 'admin', method: 'POST', body })).status).toBe(400);
+    });
+  });
+
+  describe('conditional reads', () => {
+    it.each(['/books', '/books/1'])(
+      'GET /api/v1%s answers a weak ETag per caller, and 304 to a matching If-None-Match',
+      async (path) => {
+        const tags = new Map<Role, string>();
+        for (const role of ['reader', 'admin'] as const) {
+          const headers = { authorization: `Bearer ${TOKENS[role]}` };
+          const first = await fetch(app().api + path, { headers });
+          expect(first.status).toBe(200);
+          const tag = first.headers.get('etag') ?? '';
+          expect(tag).toMatch(/^W\/"[\w-]+"$/);
+          expect(first.headers.get('cache-control')).toBe('private, no-cache');
+          expect(first.headers.get('vary')).toBe('Authorization');
+          await first.text();
+          // Node's fetch sends `Cache-Control: no-cache` with If-None-Match: still a 304.
+          const again = await fetch(app().api + path, { headers: { ...headers, 'if-none-match': tag } });
+          expect(again.status).toBe(304);
+          expect(await again.text()).toBe('');
+          expect(again.headers.get('etag')).toBe(tag);
+          tags.set(role, tag);
+        }
+        // The admin sees unpublished books and internal fields: another body, another tag.
+        expect(tags.get('reader')).not.toBe(tags.get('admin'));
+      },
+    );
+
+    it('errors carry no tag', async () => {
+      const missing = await fetch(`${app().api}/books/999999`, { headers: { 'if-none-match': '*' } });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('etag')).toBeNull();
+      await missing.text();
     });
   });
 

@@ -13,7 +13,7 @@ export {
   type QueryRecordValue,
 } from './codec/decodeQuery.js';
 export { type EncodeQueryOptions, encodeQuery } from './codec/encodeQuery.js';
-export { isPrototypeKey } from './codec/prototypeKeys.js';
+export { isPlainObject, isPrototypeKey } from './codec/prototypeKeys.js';
 export { type FieldSelection, isFieldName, isFieldSelection } from './fields/fieldSelection.js';
 // The parts the public `fields` types below are built from, importable so that every type they
 // name is; they may change in any minor version (see fieldsGrammar.ts).

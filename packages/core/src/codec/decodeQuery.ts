@@ -2,7 +2,7 @@ import { type DecodeQueryOptions, resolveDecodeOptions } from './decodeOptions.j
 import { fail, pathOf } from './issue.js';
 import { APPEND, type KeySegment, parseKey } from './parseKey.js';
 import { decodeComponent } from './percent.js';
-import { isPrototypeKey } from './prototypeKeys.js';
+import { isPlainObject, isPrototypeKey } from './prototypeKeys.js';
 import { QueryTree } from './queryTree.js';
 
 /**
@@ -134,7 +134,7 @@ function addNested(tree: QueryTree, segments: KeySegment[], value: QueryRecordVa
     tree.addDecoded(segments.slice(), value);
     return;
   }
-  if (typeof value !== 'object' || value === null || !isPlainContainer(value)) {
+  if (!Array.isArray(value) && !isPlainObject(value)) {
     fail({
       code: 'invalid_type',
       path: pathOf(segments),
@@ -167,10 +167,4 @@ function addNested(tree: QueryTree, segments: KeySegment[], value: QueryRecordVa
     addNested(tree, segments, object[key]);
     segments.pop();
   }
-}
-
-function isPlainContainer(value: object): boolean {
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === null || prototype === Object.prototype;
 }

@@ -3,7 +3,7 @@ import { recordDecodedText } from './decodedText.js';
 import type { ResolvedDecodeQueryOptions } from './decodeOptions.js';
 import { fail, pathOf } from './issue.js';
 import { APPEND, type KeySegment } from './parseKey.js';
-import { isPrototypeKey } from './prototypeKeys.js';
+import { isPlainObject, isPrototypeKey } from './prototypeKeys.js';
 import { NOT_JSON, readJsonLike } from './readJsonLike.js';
 
 type Container = Record<string, unknown> | unknown[];
@@ -221,10 +221,6 @@ export class QueryTree {
       path.pop();
     }
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return isContainer(value) && !Array.isArray(value);
 }
 
 function setChild(node: Container, key: string | number, value: unknown): void {

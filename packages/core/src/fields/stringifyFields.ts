@@ -1,3 +1,4 @@
+import { isPlainObject } from '../codec/prototypeKeys.js';
 import { addField, emptySelection, type FieldSelection, isFieldName } from './fieldSelection.js';
 
 /**
@@ -54,8 +55,8 @@ function write(selection: { readonly [field: string]: unknown }, path: string[] 
     checkName(name, path.join('.'));
     let part: string;
     if (value === true) part = name;
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      part = `${name}{${write(value as { readonly [field: string]: unknown }, path)}}`;
+    else if (isPlainObject(value)) {
+      part = `${name}{${write(value, path)}}`;
     } else {
       throw new TypeError(`stringifyFields: the field ${path.join('.')} must be true, false or a selection.`);
     }

@@ -1,13 +1,10 @@
+import { isPlainObject } from '@facet/core';
+
 // Prisma 7.10's query compiler drops an `OR: []` that sits anywhere under an `AND` (measured on
 // PGlite, PostgreSQL and MariaDB: `{ AND: [{ OR: [] }, w] }` returns every row matching `w`),
 // although `{ OR: [] }` on its own matches nothing. CASL's `accessibleBy` returns exactly
 // `{ OR: [] }` when no rule allows the action, so the spec's merge `{ AND: [access, where] }` would
 // read every row. These checks let the service answer such reads itself, or fail closed.
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
 /** True when a where-input has an empty `OR` at its top level, so it matches no row. */
 export function hasTopLevelEmptyOr(where: unknown): boolean {

@@ -1,4 +1,5 @@
 import { accessibleBy } from '@casl/prisma/runtime';
+import { isPlainObject } from '@facet/core';
 import type { AccessibleWhere } from '../access/access.types.js';
 
 /** The part of a CASL `PrismaAbility` this helper needs; any `createPrismaAbility()` result fits. */
@@ -59,9 +60,8 @@ export function createCaslAccessibleWhere<TWhere = object>(
 
 function deepFreeze(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    const prototype = Object.getPrototypeOf(value);
     // Only the plain objects and arrays of a where-input; class instances (Dates, Decimals) stay as they are.
-    if (Array.isArray(value) || prototype === Object.prototype || prototype === null) {
+    if (Array.isArray(value) || isPlainObject(value)) {
       Object.freeze(value);
       for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
     }

@@ -1,8 +1,5 @@
+import { isPlainObject } from '@facet/core';
 import { buildMessage, ValidateBy, type ValidationOptions } from 'class-validator';
-
-function isPlainObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An object, or a non-empty array of objects: Prisma's `orderBy` shapes. */
 export function IsObjectOrObjectArray(validationOptions?: ValidationOptions): PropertyDecorator {

@@ -119,7 +119,8 @@ interface Named {
   readonly syscall?: unknown;
 }
 
-function isObject(value: unknown): value is Named {
+/** Any object, whatever its prototype: errors are class instances, and only their fields are read. */
+export function isNonNullObject(value: unknown): value is Named & Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
 }
 
@@ -128,7 +129,7 @@ export function isHttpExceptionLike(
   value: unknown,
 ): value is { getStatus(): number; getResponse(): string | object } {
   return (
-    isObject(value) &&
+    isNonNullObject(value) &&
     typeof (value as { getStatus?: unknown }).getStatus === 'function' &&
     typeof (value as { getResponse?: unknown }).getResponse === 'function'
   );
@@ -188,7 +189,7 @@ const PRISMA_CODE = /^P\d{4}$/;
 
 export function classifyError(error: unknown, options: ClassifyErrorOptions = {}): ErrorClassification {
   if (isHttpExceptionLike(error)) return { kind: 'http', status: error.getStatus() };
-  if (!isObject(error)) return { kind: 'unexpected', status: 500 };
+  if (!isNonNullObject(error)) return { kind: 'unexpected', status: 500 };
   switch (error.name) {
     case 'FacetQueryError':
       return { kind: 'facet_query', status: 400 };
@@ -234,15 +235,15 @@ export function classifyError(error: unknown, options: ClassifyErrorOptions = {}
  * in `meta.driverAdapterError.cause`, on a bare `DriverAdapterError` in `cause`.
  */
 function adapterCause(error: Named): Named & { readonly kind?: unknown; readonly originalCode?: unknown } {
-  const fromMeta = isObject(error.meta)
+  const fromMeta = isNonNullObject(error.meta)
     ? (error.meta as { driverAdapterError?: unknown }).driverAdapterError
     : undefined;
-  const adapterError = isObject(fromMeta)
+  const adapterError = isNonNullObject(fromMeta)
     ? (fromMeta as Named)
     : error.name === 'DriverAdapterError'
       ? error
       : {};
-  return isObject(adapterError.cause) ? (adapterError.cause as Named) : {};
+  return isNonNullObject(adapterError.cause) ? (adapterError.cause as Named) : {};
 }
 
 /** True when a driver adapter reports the error as the database's answer to a statement. */

@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { isNonNullObject } from './classify-error.js';
 import type { FacetErrorBody } from './facet-query.exception.js';
 
 /**
@@ -51,13 +52,9 @@ export function reasonPhrase(status: number): string {
     .join(' ');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** An error Express, body-parser (http-errors) or Fastify raised, as Nest's adapters pass it on as a cause. */
 export function isFrameworkError(cause: unknown): cause is Record<string, unknown> {
-  if (!isObject(cause)) return false;
+  if (!isNonNullObject(cause)) return false;
   if (cause instanceof URIError || cause instanceof SyntaxError) return true;
   if (typeof cause.code === 'string' && cause.code.startsWith('FST_')) return true;
   return typeof cause.statusCode === 'number' && typeof cause.expose === 'boolean';
@@ -65,8 +62,8 @@ export function isFrameworkError(cause: unknown): cause is Record<string, unknow
 
 /** Nest's own 404 for a request no route matches: `Cannot <method> <url>`, with the request's own url. */
 function isUnmatchedRoute(status: number, response: unknown, request: unknown): boolean {
-  if (status !== 404 || !isObject(response) || typeof response.message !== 'string') return false;
-  if (!isObject(request)) return false;
+  if (status !== 404 || !isNonNullObject(response) || typeof response.message !== 'string') return false;
+  if (!isNonNullObject(request)) return false;
   const { method, url, originalUrl, raw } = request as RequestLike;
   const urls = [originalUrl, url, raw?.originalUrl, raw?.url].filter((u) => typeof u === 'string');
   return urls.some((u) => response.message === `Cannot ${String(method ?? raw?.method)} ${u}`);

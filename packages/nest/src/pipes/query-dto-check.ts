@@ -1,4 +1,4 @@
-import type { FacetIssue } from '@facet/core';
+import { type FacetIssue, isPlainObject } from '@facet/core';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 
@@ -15,9 +15,9 @@ export function pathSegment(property: string): string | number {
   return /^(0|[1-9]\d{0,8})$/.test(property) ? Number(property) : property;
 }
 
-const isObject: Check = (value) =>
+// class-validator's `@IsObject()`, which `where`, `include` and `select` are declared with.
+const isObjectOrFunction: Check = (value) =>
   value !== null && (typeof value === 'object' || typeof value === 'function') && !Array.isArray(value);
-const isPlainObject: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isPositiveInteger: Check = (value) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1;
 
@@ -27,7 +27,7 @@ interface Rule {
   readonly message: string;
 }
 
-const WHERE: Rule = { key: 'where', valid: isObject, message: 'where must be an object' };
+const WHERE: Rule = { key: 'where', valid: isObjectOrFunction, message: 'where must be an object' };
 const DETAIL: readonly Rule[] = [
   {
     key: 'orderBy',
@@ -35,8 +35,8 @@ const DETAIL: readonly Rule[] = [
       isPlainObject(value) || (Array.isArray(value) && value.length > 0 && value.every(isPlainObject)),
     message: 'orderBy must be an object or a non-empty array of objects',
   },
-  { key: 'include', valid: isObject, message: 'include must be an object' },
-  { key: 'select', valid: isObject, message: 'select must be an object' },
+  { key: 'include', valid: isObjectOrFunction, message: 'include must be an object' },
+  { key: 'select', valid: isObjectOrFunction, message: 'select must be an object' },
   {
     key: 'fields',
     valid: (value) => typeof value === 'string' || value instanceof String,
@@ -73,10 +73,9 @@ export function facetDtoKeys(type: unknown): ReadonlySet<string> | undefined {
  */
 export function checkQueryDto(type: unknown, value: unknown): FacetIssue[] | undefined {
   const rules = RULES.get(type);
-  if (rules === undefined || !isPlainObject(value) || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
+  if (rules === undefined || !isPlainObject(value)) return undefined;
   const issues: FacetIssue[] = [];
-  for (const key of Object.keys(record)) {
+  for (const key of Object.keys(value)) {
     if (!rules.some((rule) => rule.key === key)) {
       issues.push({
         code: 'unknown_key',
@@ -86,7 +85,7 @@ export function checkQueryDto(type: unknown, value: unknown): FacetIssue[] | und
     }
   }
   for (const rule of rules) {
-    const item = record[rule.key];
+    const item = value[rule.key];
     if (item !== undefined && item !== null && !rule.valid(item)) {
       issues.push({ code: 'invalid_value', path: [rule.key], message: rule.message });
     }

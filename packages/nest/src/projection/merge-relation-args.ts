@@ -1,4 +1,4 @@
-import { FacetQueryError, isPrototypeKey } from '@facet/core';
+import { FacetQueryError, isPlainObject, isPrototypeKey } from '@facet/core';
 
 /**
  * Prisma's include shape: relation name → `true`, or the relation's arguments (`include`, `select`,
@@ -7,10 +7,6 @@ import { FacetQueryError, isPrototypeKey } from '@facet/core';
 export type IncludeTree = Readonly<Record<string, unknown>>;
 
 type Writable = Record<string, unknown>;
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isMentioned(value: unknown): boolean {
   return value !== undefined && value !== false && value !== null;
@@ -39,7 +35,7 @@ export function mergeIncludeTrees(
 ): IncludeTree {
   const out: Writable = {};
   for (const tree of [earlier, later]) {
-    if (!isObject(tree)) continue;
+    if (!isPlainObject(tree)) continue;
     for (const key of Object.keys(tree)) {
       const value = tree[key];
       if (!isMentioned(value)) continue;
@@ -68,27 +64,31 @@ export function mergeIncludeTrees(
 export function mergeRelationArgs(earlier: unknown, later: unknown, path: readonly string[]): unknown {
   if (!isMentioned(earlier)) return later;
   if (!isMentioned(later)) return earlier;
-  if (!isObject(earlier)) return isObject(later) ? later : true;
-  if (!isObject(later)) return earlier;
+  if (!isPlainObject(earlier)) return isPlainObject(later) ? later : true;
+  if (!isPlainObject(later)) return earlier;
   const out: Writable = {};
   for (const key of Object.keys(earlier)) put(out, key, earlier[key], path);
   for (const key of Object.keys(later)) put(out, key, later[key], path);
-  if (isObject(earlier.where) && isObject(later.where)) out.where = { AND: [earlier.where, later.where] };
-  if (isObject(earlier.include) || isObject(later.include)) {
+  // Both filters apply whatever they are: a `where` that is not a plain object is Prisma's to refuse,
+  // never a reason to keep only `later`'s.
+  if (earlier.where !== undefined && later.where !== undefined) {
+    out.where = { AND: [earlier.where, later.where] };
+  }
+  if (isPlainObject(earlier.include) || isPlainObject(later.include)) {
     out.include = mergeIncludeTrees(
       earlier.include as IncludeTree | undefined,
       later.include as IncludeTree | undefined,
       [...path, 'include'],
     );
   }
-  if (isObject(earlier.select) || isObject(later.select)) {
+  if (isPlainObject(earlier.select) || isPlainObject(later.select)) {
     out.select = mergeIncludeTrees(
       earlier.select as IncludeTree | undefined,
       later.select as IncludeTree | undefined,
       [...path, 'select'],
     );
   }
-  if (isObject(out.select) && isObject(out.include)) {
+  if (isPlainObject(out.select) && isPlainObject(out.include)) {
     out.select = mergeIncludeTrees(out.select, out.include, [...path, 'select']);
     delete out.include;
   }

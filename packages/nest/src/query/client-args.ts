@@ -1,4 +1,4 @@
-import { FacetQueryError } from '@facet/core';
+import { FacetQueryError, isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../model/model-types.js';
 import { isCleanText } from '../policy/operands.js';
 import { literalArgs } from './literal-operands.js';
@@ -6,12 +6,6 @@ import { isServerWhere } from './server-where.js';
 
 /** Far deeper than any budget allows; only a cyclic or absurd object built in code gets here. */
 const MAX_DEPTH = 64;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 /**
  * Prisma's serializer gives meaning to plain objects with some keys (`{ __prismaRawParameters__,

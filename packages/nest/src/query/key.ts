@@ -1,3 +1,4 @@
+import { isPlainObject } from '@facet/core';
 import { type ModelTypes, readModelTypes } from '../model/model-types.js';
 import { type IdType, idTypeOf, parseId } from './id.js';
 
@@ -73,12 +74,6 @@ export function keyOf(
     }
   }
   return names.map((name) => ({ name, type: idType === 'auto' ? idTypeOf(model, name) : idType }));
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FacetQueryError, type IssuePath } from '@facet/core';
+import { FacetQueryError, type IssuePath, isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../model/model-types.js';
 import { expectedOf, INVALID, isSafeJsonPath, type OperandField, readValue } from '../policy/operands.js';
 import {
@@ -38,12 +38,6 @@ export function escapeLikePattern(text: string): string {
 }
 
 type Record_ = Record<string, unknown>;
-
-function isPlainObject(value: unknown): value is Record_ {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 /** Copy-on-write: `record` with `key` set to `next`, copied only when something changed. */
 function withEntry(

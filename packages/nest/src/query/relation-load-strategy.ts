@@ -1,3 +1,5 @@
+import { isPlainObject } from '@facet/core';
+
 /**
  * Prisma's `relationJoins` preview loads relations in the same statement as their parent (LATERAL
  * joins on PostgreSQL), and its query compiler (Prisma 7.10) cannot build that statement when a
@@ -9,15 +11,12 @@
  * (any other refuses the argument).
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Whether an `orderBy` (an object or a list, relation paths included) sorts by a `_count` anywhere. */
 function sortsByCount(orderBy: unknown): boolean {
   const pending: unknown[] = [orderBy];
   for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
     if (Array.isArray(value)) pending.push(...value);
-    else if (isRecord(value)) {
+    else if (isPlainObject(value)) {
       if ('_count' in value) return true;
       pending.push(...Object.values(value));
     }
@@ -33,12 +32,12 @@ function sortsByCount(orderBy: unknown): boolean {
 export function hasRelationCountSort(args: unknown): boolean {
   const pending: unknown[] = [args];
   for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
-    if (!isRecord(value)) continue;
+    if (!isPlainObject(value)) continue;
     for (const key of ['include', 'select'] as const) {
       const loads = value[key];
-      if (!isRecord(loads)) continue;
+      if (!isPlainObject(loads)) continue;
       for (const load of Object.values(loads)) {
-        if (!isRecord(load)) continue;
+        if (!isPlainObject(load)) continue;
         if (sortsByCount(load.orderBy)) return true;
         pending.push(load);
       }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../model/model-types.js';
 
 /** The model's field names, as far as a unique where needs them (a `Set` of them will do). */
@@ -13,12 +14,6 @@ export function fieldNamesOf(model: ModelTypes | undefined): FieldNames | undefi
 }
 
 const COMBINATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT']);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 /**
  * True when `key` of a unique where names a compound key (`@@unique([authorId, title])` is

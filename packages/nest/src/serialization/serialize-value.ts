@@ -1,3 +1,4 @@
+import { isPlainObject } from '@facet/core';
 import { isDecimalLike } from './is-decimal-like.js';
 
 /** What `serializeValue` turns a value into: Decimals and BigInts become strings. */
@@ -12,11 +13,6 @@ export type Serialized<T> = T extends bigint
         : T extends object
           ? { [K in keyof T]: Serialized<T[K]> }
           : T;
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /**
  * Makes a Prisma result safe for JSON without losing precision:

@@ -22,7 +22,11 @@ export type {
   ForbiddenErrorStatus,
   KnownRequestErrorStatus,
 } from './errors/classify-error.js';
-export { FacetExceptionFilter, FacetQueryErrorFilter, type ReplyingAdapter } from './errors/facet-exception.filter.js';
+export {
+  FacetExceptionFilter,
+  FacetQueryErrorFilter,
+  type ReplyingAdapter,
+} from './errors/facet-exception.filter.js';
 export { FacetQueryException } from './errors/facet-query.exception.js';
 export {
   DEFAULT_BODY_LIMIT,

@@ -61,3 +61,10 @@ export {
   pageCount,
 } from './page/pageMeta.js';
 export type { PageMeta, Paginated, QueryInput } from './types.js';
+export {
+  CONSISTENCY_HEADER,
+  type FacetErrorBody,
+  type FacetErrorIssue,
+  PAGE_META_FIELDS,
+  type PageMetaField,
+} from './wire.js';

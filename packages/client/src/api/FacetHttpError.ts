@@ -1,13 +1,11 @@
+import type { FacetErrorBody, FacetErrorIssue } from '@facet/core';
 import axios, { type AxiosError, type AxiosInstance, isAxiosError, isCancel } from 'axios';
 
-/** One issue of a refused query, as a Facet server sends it (the path is already rendered). */
-export interface FacetHttpIssue {
-  readonly code: string;
-  readonly path: string;
-  readonly message: string;
-  readonly position?: number;
-  readonly limit?: number;
-}
+/**
+ * One issue of a refused query, as a Facet server sends it (the path is already rendered):
+ * `@facet/core`'s `FacetErrorIssue`, with any code a server may send.
+ */
+export type FacetHttpIssue = FacetErrorIssue<string>;
 
 /** The request that failed, for messages and logs. */
 export interface FacetHttpRequest {
@@ -15,12 +13,8 @@ export interface FacetHttpRequest {
   readonly url: string;
 }
 
-interface ErrorBody {
-  message?: unknown;
-  code?: unknown;
-  path?: unknown;
-  issues?: unknown;
-}
+/** A response body as it arrived: the fields of `FacetErrorBody`, each still to be checked. */
+type ErrorBody = { readonly [K in keyof FacetErrorBody]?: unknown };
 
 const asBody = (data: unknown): ErrorBody => (data !== null && typeof data === 'object' ? data : {});
 

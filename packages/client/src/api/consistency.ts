@@ -1,7 +1,8 @@
+import { CONSISTENCY_HEADER } from '@facet/core';
 import type { AxiosInstance } from 'axios';
 
-/** The header a Facet server answers a write with, and reads it back from (read-your-writes). */
-export const CONSISTENCY_HEADER = 'Facet-Consistency';
+// The header is @facet/core's, which the server reads it with; the name stays exported here.
+export { CONSISTENCY_HEADER };
 
 // A token is a WAL position as the server sends it (`16/B374D848`) and the server's signature
 // (`.<MAC>`), which only the server checks. The position, as two zero-padded halves, orders tokens:

@@ -1,4 +1,4 @@
-import type { PageMeta } from '@facet/core';
+import type { PageMeta, PageMetaField } from '@facet/core';
 
 /** Pure helpers that turn UI state into the parts of a Facet query. */
 
@@ -70,7 +70,14 @@ export function formatFieldPaths(paths: readonly string[]): string {
 }
 
 /** The page-meta fields a paged store needs; requested when the envelope is projected. */
-const META_FIELDS = 'meta{page,perPage,itemCount,pageCount,nextCursor}';
+const STORE_META_FIELDS: readonly PageMetaField[] = [
+  'page',
+  'perPage',
+  'itemCount',
+  'pageCount',
+  'nextCursor',
+];
+const META_FIELDS = `meta{${STORE_META_FIELDS.join(',')}}`;
 
 /**
  * The `fields` parameter for a list: `undefined` loads the server's default selection, `envelope`

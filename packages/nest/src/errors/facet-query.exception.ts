@@ -1,26 +1,17 @@
-import { type FacetIssue, type FacetQueryError, formatIssuePath, isFacetQueryError } from '@facet/core';
+import {
+  type FacetErrorBody,
+  type FacetErrorIssue,
+  type FacetIssue,
+  type FacetQueryError,
+  formatIssuePath,
+  isFacetQueryError,
+} from '@facet/core';
 import { BadRequestException } from '@nestjs/common';
 
-/** The body of every error response Facet produces. `code` is stable and machine-readable. */
-export interface FacetErrorBody {
-  readonly statusCode: number;
-  readonly error: string;
-  readonly message: string;
-  readonly code: string;
-  /** The offending query path, rendered with `formatIssuePath`, where one applies. */
-  readonly path?: string;
-  /** Every issue found, without raw input. Present for query errors only. */
-  readonly issues?: readonly PublicIssue[];
-}
-
-/** An issue as it is sent to the client: code, rendered path, message, and its position/limit. */
-export interface PublicIssue {
-  readonly code: FacetIssue['code'];
-  readonly path: string;
-  readonly message: string;
-  readonly position?: number;
-  readonly limit?: number;
-}
+// The wire shapes are @facet/core's, which the client reads them with; these names stay exported.
+export type { FacetErrorBody };
+/** An issue as it is sent to the client: `@facet/core`'s `FacetErrorIssue`. */
+export type PublicIssue = FacetErrorIssue;
 
 function toPublicIssue(issue: FacetIssue): PublicIssue {
   const out: { -readonly [K in keyof PublicIssue]: PublicIssue[K] } = {

@@ -1,3 +1,4 @@
+import { CONSISTENCY_HEADER } from '@facet/core';
 import {
   BadRequestException,
   type CallHandler,
@@ -16,8 +17,8 @@ import {
   readRouterFor,
 } from './router-registry.js';
 
-/** The header that carries a consistency token (the primary's WAL position after a write, signed). */
-export const CONSISTENCY_HEADER = 'Facet-Consistency';
+// The header is @facet/core's, which the client sends it back with; the name stays exported here.
+export { CONSISTENCY_HEADER };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

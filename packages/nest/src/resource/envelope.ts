@@ -1,17 +1,16 @@
-import { type FacetIssue, FacetQueryError, type FieldSelection } from '@facet/core';
+import {
+  type FacetIssue,
+  FacetQueryError,
+  type FieldSelection,
+  PAGE_META_FIELDS,
+  type PageMetaField,
+} from '@facet/core';
 import { locateField } from '../projection/locate-field.js';
 
-/** The page-meta fields a `meta{…}` projection may name (docs/spec-conformance.md#23-page-meta-fields, plus Facet's two flags and the keyset cursor). */
-export const META_FIELDS = [
-  'page',
-  'perPage',
-  'itemCount',
-  'pageCount',
-  'hasPrevPage',
-  'hasNextPage',
-  'nextCursor',
-] as const;
-export type MetaField = (typeof META_FIELDS)[number];
+/** The page-meta fields a `meta{…}` projection may name: `@facet/core`'s `PAGE_META_FIELDS`. */
+export const META_FIELDS = PAGE_META_FIELDS;
+/** One of `META_FIELDS`: `@facet/core`'s `PageMetaField`. */
+export type MetaField = PageMetaField;
 
 const META_FIELD_SET: ReadonlySet<string> = new Set(META_FIELDS);
 

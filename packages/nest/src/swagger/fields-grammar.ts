@@ -1,3 +1,5 @@
+import { PAGE_META_FIELDS } from '@facet/core';
+
 /** The `fields` grammar as the OpenAPI documents show it. */
 export const FIELDS_DESCRIPTION = [
   'Projection expression: which fields of each item to return.',
@@ -11,7 +13,7 @@ export const PAGED_FIELDS_DESCRIPTION = [
   FIELDS_DESCRIPTION,
   '',
   'Envelope projection: an expression whose top level is only `items{…}` and/or `meta{…}` (with braces) projects',
-  'the `{ items, meta }` envelope; meta fields are page, perPage, itemCount, pageCount, hasPrevPage, hasNextPage, nextCursor.',
+  `the \`{ items, meta }\` envelope; meta fields are ${PAGE_META_FIELDS.join(', ')}.`,
   'Without itemCount and pageCount no count query runs. A resource field named `items` or `meta` is projected',
   'inside the envelope: `items{items{name}}`.',
 ].join('\n');

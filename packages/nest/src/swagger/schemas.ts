@@ -1,4 +1,7 @@
+import type { FacetErrorBody, FacetErrorIssue, PageMetaField } from '@facet/core';
 import type { SchemaObject } from '@nestjs/swagger';
+
+// The properties are keyed by @facet/core's wire types: a field added there and not here fails to compile.
 
 /** OpenAPI schema of `PageMetaDTO` (kept here so the DTO itself stays free of @nestjs/swagger). */
 export const PAGE_META_SCHEMA: SchemaObject = {
@@ -28,7 +31,7 @@ export const PAGE_META_SCHEMA: SchemaObject = {
       nullable: true,
       description: 'Send as `after` for the rows after this page; null on the last page',
     },
-  },
+  } satisfies Record<PageMetaField, SchemaObject>,
 };
 
 /** OpenAPI schema of `FacetErrorBody`, the body of every Facet error response. */
@@ -56,10 +59,10 @@ export const FACET_ERROR_BODY_SCHEMA: SchemaObject = {
           message: { type: 'string' },
           position: { type: 'integer', description: 'Character offset in a fields expression' },
           limit: { type: 'integer' },
-        },
+        } satisfies Record<keyof FacetErrorIssue, SchemaObject>,
       },
     },
-  },
+  } satisfies Record<keyof FacetErrorBody, SchemaObject>,
 };
 
 /** Marks a query parameter documented for a DTO, so `describeResourceQueries` can replace its schema. */

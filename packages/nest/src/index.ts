@@ -5,7 +5,6 @@
 // its own signatures around these; a type shared with `/advanced` is exported by both. The modules
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
-export type { AccessibleWhere } from './access/index.js';
 export { CountQueryDTO, DetailQueryDTO } from './dto/detail-query.dto.js';
 export {
   type KeysetPageMeta,
@@ -58,7 +57,6 @@ export {
   type QueryTransformOptions,
   QueryTransformPipe,
 } from './pipes/index.js';
-export { AccessSubject, type QueryBudget } from './policy/index.js';
 export type * from './projection/field-schema.types.js';
 export {
   Field,
@@ -87,9 +85,11 @@ export {
   type QueryServiceOptions,
   type RecordId,
   type ResolvedQueryServiceOptions,
-  serverWhere,
 } from './query/index.js';
 export type * from './query/query.types.js';
+export { type QueryBudget, serverWhere } from './read/check/index.js';
+export type { AccessibleWhere } from './read/scope/index.js';
+export { AccessSubject } from './read/scope/index.js';
 export {
   CONSISTENCY_HEADER,
   FacetConsistencyInterceptor,

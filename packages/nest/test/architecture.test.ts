@@ -1,7 +1,7 @@
 // The package's structure, checked on its source: what the architecture says holds for every file,
 // also the ones added later (docs/ARCHITECTURE.md).
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url).pathname;
@@ -29,5 +29,53 @@ describe('package structure', () => {
     expect(files).toContain('model/prisma-internals.ts');
     const readers = files.filter((file) => internals.test(code(file)));
     expect(readers).toEqual(['model/prisma-internals.ts']);
+  });
+
+  it('keeps every library source file at 300 lines or fewer', () => {
+    const long = sourceFiles()
+      .map((file) => ({ file, lines: readFileSync(join(SRC, file), 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 300);
+    expect(long).toEqual([]);
+  });
+
+  it('has no import cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of sourceFiles()) {
+      const from = dirname(file);
+      for (const [, specifier] of code(file).matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
+        const to = dirname(relative(SRC, resolve(SRC, from, specifier as string)));
+        if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    // A depth-first walk: a folder met again while it is still on the path closes a cycle.
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const visit = (folder: string, path: string[]): void => {
+      if (path.includes(folder)) {
+        cycles.push([...path.slice(path.indexOf(folder)), folder].join(' -> '));
+        return;
+      }
+      if (done.has(folder)) return;
+      for (const next of edges.get(folder) ?? []) visit(next, [...path, folder]);
+      done.add(folder);
+    };
+    for (const folder of edges.keys()) visit(folder, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('reads through the pipeline stages, each in its folder under read/', () => {
+    const folders = new Set(sourceFiles().map((file) => dirname(file)));
+    for (const stage of ['check', 'scope', 'plan', 'execute', 'present'])
+      expect(folders).toContain(`read/${stage}`);
+  });
+
+  it('builds access filters only in read/scope (and the CASL adapter that makes the builder)', () => {
+    const callers = sourceFiles().filter((file) =>
+      /\baccessibleWhere\s*\(|\baccessFor\s*\(/.test(code(file)),
+    );
+    expect(callers.filter((file) => !file.startsWith('read/scope/') && !file.startsWith('casl/'))).toEqual(
+      [],
+    );
+    expect(callers.length).toBeGreaterThan(0);
   });
 });

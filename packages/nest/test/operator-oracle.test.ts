@@ -10,14 +10,14 @@
 import { HttpException } from '@nestjs/common';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryService } from '../src/query/query.service.js';
 import {
   type FilterKind,
   type Mode,
   OPERATORS,
   type OperandShape,
   sqlClassOf,
-} from '../src/policy/operators.js';
-import { QueryService } from '../src/query/query.service.js';
+} from '../src/read/check/operators.js';
 import { COLUMN, type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
 import { checkTarget, type TargetName } from './support/targets.js';
 

@@ -1,4 +1,4 @@
-// The operator table (src/policy/operators.ts) against Prisma itself:
+// The operator table (src/read/check/operators.ts) against Prisma itself:
 // 1. every operator of every filter type of the generated clients (PostgreSQL and MySQL, from
 //    test/prisma/operators*.prisma, which has every scalar type, optional, and as a list) is
 //    classified, and the table lists nothing that neither client has: a new Prisma operator fails
@@ -17,8 +17,8 @@ import {
   type OperandShape,
   type SqlClass,
   sqlClassOf,
-} from '../src/policy/operators.js';
-import { prepareClientArgs } from '../src/query/client-args.js';
+} from '../src/read/check/operators.js';
+import { prepareClientArgs } from '../src/read/check/prepare-client-args.js';
 import { COLUMN, type OperatorTarget, openOperatorTarget } from './support/operator-targets.js';
 import { checkTarget, type TargetName } from './support/targets.js';
 

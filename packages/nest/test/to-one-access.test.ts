@@ -6,8 +6,9 @@ import { HttpException } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, type ReadContext, Resource } from '../src/index.js';
 import type { ModelTypes } from '../src/model/model-types.js';
-import { TO_ONE_FILTERS } from '../src/policy/prisma-operators.js';
-import { hideUnreadableToOne } from '../src/resource/to-one-access.js';
+import { TO_ONE_FILTERS } from '../src/read/check/prisma-operators.js';
+import { hideUnreadableToOne } from '../src/read/present/hide-to-one.js';
+import { AccessScope } from '../src/read/scope/access-scope.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
 import { PolicyBookDto, PolicyQuoteDto } from './support/policy-dtos.js';
 import { type SeededLibrary, seedLibrary, seedReviews } from './support/seed.js';
@@ -308,7 +309,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
           orderBy: { code: 'asc' },
         });
         await hideUnreadableToOne(loaded, { include: { book: true } }, PolicyQuoteDto, quoteModel, {
-          accessFor: (subject) => accessibleWhere('reader', subject),
+          scope: new AccessScope((subject) => accessibleWhere('reader', subject)),
           delegateFor: (model) => (model === 'Book' ? target.prisma.book : undefined),
         });
         expect(loaded.map((row) => [row.code, row.book?.title ?? null])).toEqual([
@@ -334,7 +335,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
         };
         const rows = [{ code: 'q', book: { id: library.bookIds[0], title: 'Alpha' } }];
         await hideUnreadableToOne(rows, { include: { book: true } }, PolicyQuoteDto, quoteModel, {
-          accessFor: (subject) => accessibleWhere('reader', subject),
+          scope: new AccessScope((subject) => accessibleWhere('reader', subject)),
           delegateFor: (model) => (model === 'Book' ? target.prisma.book : undefined),
         });
         expect(rows[0]?.book).toBeNull();

@@ -5,7 +5,6 @@
 // root's among them. Stability, stated once in packages/nest/README.md ("@facet/nest/advanced"):
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
-export { type AccessibleWhere, mergeAccessWhere } from '../access/index.js';
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 export {
@@ -51,28 +50,6 @@ export {
   RefusePrototypeKeysPipe,
   validationErrorsToException,
 } from '../pipes/index.js';
-export {
-  assertQueryPolicy,
-  checkQueryPolicy,
-  DEFAULT_QUERY_BUDGET,
-  type FilterKind,
-  getAccessSubject,
-  type Mode,
-  OPERATORS,
-  type OperandShape,
-  type OperandType,
-  type OperatorRow,
-  type OperatorRule,
-  type QueryBudget,
-  type QueryPolicyInput,
-  type QueryPolicyOptions,
-  type RelationScopeOptions,
-  type ResolvedQueryBudget,
-  resolveQueryBudget,
-  SCALAR_FILTER_OPERATORS,
-  type SqlClass,
-  scopeRelationAccess,
-} from '../policy/index.js';
 export type * from '../projection/field-schema.types.js';
 export {
   FieldProjection,
@@ -107,6 +84,32 @@ export {
   resolveQueryServiceOptions,
 } from '../query/index.js';
 export type * from '../query/query.types.js';
+export {
+  assertQueryPolicy,
+  checkQueryPolicy,
+  DEFAULT_QUERY_BUDGET,
+  type FilterKind,
+  type Mode,
+  OPERATORS,
+  type OperandShape,
+  type OperandType,
+  type OperatorRow,
+  type OperatorRule,
+  type QueryBudget,
+  type QueryPolicyInput,
+  type QueryPolicyOptions,
+  type ResolvedQueryBudget,
+  resolveQueryBudget,
+  SCALAR_FILTER_OPERATORS,
+  type SqlClass,
+} from '../read/check/index.js';
+export {
+  type AccessibleWhere,
+  getAccessSubject,
+  mergeAccessWhere,
+  type RelationScopeOptions,
+  scopeRelationAccess,
+} from '../read/scope/index.js';
 export {
   type ConsistencyContext,
   DEFAULT_READ_ROUTING,

@@ -1,6 +1,6 @@
 import { accessibleBy } from '@casl/prisma/runtime';
 import { isPlainObject } from '@facet/core';
-import type { AccessibleWhere } from '../access/access.types.js';
+import type { AccessibleWhere } from '../read/scope/access.types.js';
 
 /** The part of a CASL `PrismaAbility` this helper needs; any `createPrismaAbility()` result fits. */
 export type PrismaAbilityLike = Parameters<typeof accessibleBy>[0];

@@ -73,3 +73,12 @@ export function readsRelationJoins(delegate: unknown): boolean {
   const features = parent?._previewFeatures ?? parent?._engineConfig?.previewFeatures;
   return Array.isArray(features) && features.includes('relationJoins');
 }
+
+/**
+ * The delegate of another model of the delegate's client, by the model's name (`Book` is
+ * `client.book`), or `undefined` when the delegate does not expose its client.
+ */
+export function readSiblingDelegate(delegate: unknown, model: string): unknown {
+  const parent = introspectable(delegate)?.$parent as Record<string, unknown> | undefined;
+  return parent?.[model.charAt(0).toLowerCase() + model.slice(1)];
+}

@@ -9,8 +9,8 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import type { AccessibleWhere } from '../access/access.types.js';
 import { FacetQueryErrorFilter } from '../errors/facet-exception.filter.js';
+import type { AccessibleWhere } from '../read/scope/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';

@@ -1,7 +1,8 @@
-export { detectIdType, type IdType, parseId } from './id.js';
-export { type IdPart, type KeyField, parseKey, type RecordId, resolveKey } from './key.js';
-export { type Paging, type PagingLimits, resolvePaging } from './paging.js';
-export { type DelegateArgs, QueryService } from './query.service.js';
+export { detectIdType, type IdType, parseId } from '../read/plan/id.js';
+export { type IdPart, type KeyField, parseKey, type RecordId, resolveKey } from '../read/plan/key.js';
+export { type Paging, type PagingLimits, resolvePaging } from '../read/plan/paging.js';
+export type { DelegateArgs } from '../read/read-model.js';
+export { QueryService } from './query.service.js';
 export type {
   CountArgs,
   FindArgs,
@@ -25,4 +26,3 @@ export {
   type ResolvedQueryServiceOptions,
   resolveQueryServiceOptions,
 } from './query-service.options.js';
-export { serverWhere } from './server-where.js';

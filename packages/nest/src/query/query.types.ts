@@ -99,12 +99,4 @@ export interface PartialQueryResult<TRecord> {
   pageMeta: PartialPageMetaDTO;
 }
 
-/** The name of a `QueryService` helper, as reported to `errorLogger`. */
-export type QueryOperation =
-  | 'findOne'
-  | 'findMany'
-  | 'findById'
-  | 'findUnique'
-  | 'aggregate'
-  | 'count'
-  | 'query';
+export type { QueryOperation } from '../read/check/operation-keys.js';

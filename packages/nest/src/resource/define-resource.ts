@@ -1,9 +1,9 @@
-import type { AccessibleWhere } from '../access/access.types.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
-import type { QueryBudget } from '../policy/query-budget.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { QueryServiceOptions } from '../query/query-service.options.js';
+import type { QueryBudget } from '../read/check/query-budget.js';
+import type { AccessibleWhere } from '../read/scope/access.types.js';
 import type { ResourceMapContext } from './resource-query.types.js';
 
 /** `QueryService` options a resource may set; access and the DTO come from the resource itself. */

@@ -1,10 +1,15 @@
 export {
+  isEnvelopeSelection,
+  META_FIELDS,
+  type MetaField,
+  type PageProjection,
+} from '../read/check/envelope.js';
+export {
   type AnyResourceDefinition,
   defineResource,
   type ResourceDefinition,
   type ResourceServiceOptions,
 } from './define-resource.js';
-export { isEnvelopeSelection, META_FIELDS, type MetaField, type PageProjection } from './envelope.js';
 export { type ReadContext, Resource, type ResourceEnvironment, type ResourceOf } from './resource.js';
 export { ResourceQuery } from './resource-query.js';
 export type {

@@ -1,24 +1,18 @@
 import type { FieldSelection } from '@facet/core';
 import { PaginatedDTO } from '../dto/paginated.dto.js';
 import { notFoundException } from '../errors/prisma-error.mapper.js';
-import { checkQueryPolicy, type QueryPolicyInput } from '../policy/assert-query-policy.js';
-import { isPlainRecord } from '../policy/plain-record.js';
-import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import {
   asHttpError,
   type FieldsQueryInput,
   type PreparedFieldsQuery,
-  type PrepareFieldsQueryOptions,
-  parseFieldsParameter,
-  prepareWithSelection,
 } from '../projection/prepare-fields-query.js';
-import { needsCount, type PageProjection, splitPageSelection } from './envelope.js';
-import type {
-  ResourceMapContext,
-  ResourcePage,
-  ResourceQueryOptions,
-  ResourceReadOptions,
-} from './resource-query.types.js';
+import { checkDetailFields, checkPageFields } from '../read/check/check-fields.js';
+import { checkResourceQuery } from '../read/check/check-resource-query.js';
+import { needsCount } from '../read/check/envelope.js';
+import { planProjection } from '../read/plan/plan-projection.js';
+import { presentEnvelope, presentItems } from '../read/present/present-items.js';
+import type { ResourceView } from '../read/read-model.js';
+import type { ResourcePage, ResourceQueryOptions, ResourceReadOptions } from './resource-query.types.js';
 
 /** The service's marker of a trusted read, when the read is one. */
 const trusted = (read: ResourceReadOptions<unknown>) => (read.trusted === true ? { trusted: true } : {});
@@ -60,9 +54,7 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     read: ResourceReadOptions<TAbility> = {},
   ): Promise<ResourcePage<TDto>> {
     const { page, prepared } = asHttpError(() => {
-      const selection =
-        query.fields === undefined ? undefined : parseFieldsParameter(query.fields, this.options);
-      const page: PageProjection = splitPageSelection(selection, String(query.fields));
+      const page = checkPageFields(query.fields, this.options);
       const prefix = page.envelope ? ['items'] : [];
       return { page, prepared: this.prepare(query, page.items, prefix, read) };
     });
@@ -73,17 +65,8 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
       count: keyset ? page.envelope && needsCount(page) : needsCount(page),
       ...trusted(read),
     });
-    const items = prepared.projection.project(this.mapAll(result.items, read)) as Partial<TDto>[];
-    this.showCounts(query, result.items, items, read);
-    if (!page.envelope) return new PaginatedDTO(items, result.pageMeta);
-    const out: { items?: Partial<TDto>[]; meta?: Record<string, unknown> } = {};
-    if (page.items !== undefined) out.items = items;
-    if (page.meta !== undefined) {
-      const source = result.pageMeta as unknown as Record<string, unknown>;
-      out.meta = {};
-      for (const name of page.meta) out.meta[name] = source[name];
-    }
-    return out;
+    const items = presentItems(result.items, prepared.projection, this.options, query, read);
+    return presentEnvelope(page, items, result.pageMeta, (all, meta) => new PaginatedDTO(all, meta));
   }
 
   /** A detail read by id (`GET /resource/:id?fields=…`): one projected DTO, or a 404. */
@@ -94,9 +77,7 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
   ): Promise<Partial<TDto>> {
     const prepared = this.prepareDetail(query, read);
     const model = await this.options.service.findById(id, prepared.query, read.ability, trusted(read));
-    const item = prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
-    this.showCounts(query, [model], [item], read);
-    return item;
+    return presentItems([model], prepared.projection, this.options, query, read)[0] as Partial<TDto>;
   }
 
   /**
@@ -112,87 +93,25 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
     const prepared = this.prepareDetail(query, read);
     const model = await load(prepared.query as Record<string, unknown>);
     if (model === null || model === undefined) throw notFoundException();
-    const item = prepared.projection.project(this.options.map(model, this.mapContext(read))) as Partial<TDto>;
-    this.showCounts(query, [model], [item], read);
-    return item;
-  }
-
-  /**
-   * A top-level `_count` the client asked for (`include._count`, `select._count`) is not a DTO
-   * field, so the projection leaves it out: the counts Prisma returned (of readable rows only, see
-   * `scopeRelationAccess`) are added to each item, for the to-many relations the caller may see.
-   */
-  private showCounts(
-    query: object,
-    models: readonly unknown[],
-    items: Partial<TDto>[],
-    read: ResourceReadOptions<TAbility>,
-  ): void {
-    const { include, select } = query as { include?: unknown; select?: unknown };
-    const asked = (tree: unknown) =>
-      isPlainRecord(tree) && tree._count !== undefined && tree._count !== false;
-    if (!asked(include) && !asked(select)) return;
-    const context = read.context ?? {};
-    const visible = new Set<string>();
-    for (const field of getFieldSchema(this.options.dto).fields.values()) {
-      if (field.kind === 'relation' && field.isArray && isFieldVisible(field, context))
-        visible.add(field.relation);
-    }
-    items.forEach((item, index) => {
-      const counts = (models[index] as { _count?: unknown } | null | undefined)?._count;
-      if (!isPlainRecord(counts) || item === null || typeof item !== 'object') return;
-      const shown: Record<string, unknown> = {};
-      for (const [relation, count] of Object.entries(counts))
-        if (visible.has(relation)) shown[relation] = count;
-      (item as Record<string, unknown>)._count = shown;
-    });
+    return presentItems([model], prepared.projection, this.options, query, read)[0] as Partial<TDto>;
   }
 
   private prepareDetail<TQuery extends FieldsQueryInput>(
     query: TQuery,
     read: ResourceReadOptions<TAbility>,
   ): PreparedFieldsQuery<TQuery> {
-    return asHttpError(() => {
-      const selection =
-        query.fields === undefined ? undefined : parseFieldsParameter(query.fields, this.options);
-      return this.prepare(query, selection, [], read);
-    });
+    return asHttpError(() => this.prepare(query, checkDetailFields(query.fields, this.options), [], read));
   }
 
+  /** The check and plan stages of a resource read, on the service's model types. */
   private prepare<TQuery extends FieldsQueryInput>(
     query: TQuery,
     selection: FieldSelection | undefined,
     prefix: readonly string[],
     read: ResourceReadOptions<TAbility>,
   ): PreparedFieldsQuery<TQuery> {
-    const { baseInclude, pushDown, alwaysSelect, fieldsOptions, budget } = this.options;
-    // The client's own where/orderBy/include/select, before server includes join them.
-    // The relations `fields` selects count towards the same relation budget.
-    const model = this.options.service.modelTypes;
-    checkQueryPolicy(query as QueryPolicyInput, this.options.dto, {
-      context: read.context ?? {},
-      ...(model === undefined ? {} : { model }),
-      ...(budget === undefined ? {} : { budget }),
-      ...(selection === undefined ? {} : { fields: { selection, path: ['fields', ...prefix] } }),
-    });
-    const options: PrepareFieldsQueryOptions = {
-      ...(baseInclude === undefined ? {} : { baseInclude }),
-      // The resource layer's mappers copy what is present, so it reads only the projected columns
-      // unless told otherwise; plain `prepareFieldsQuery` keeps the spec's include shape.
-      pushDown: pushDown ?? true,
-      ...(alwaysSelect === undefined ? {} : { alwaysSelect }),
-      ...(fieldsOptions === undefined ? {} : { fieldsOptions }),
-      context: read.context ?? {},
-    };
-    return prepareWithSelection(query, this.options.dto, selection, prefix, options);
-  }
-
-  private mapAll(models: readonly TModel[], read: ResourceReadOptions<TAbility>): TDto[] {
-    const context = this.mapContext(read);
-    return models.map((model) => this.options.map(model, context));
-  }
-
-  private mapContext(read: ResourceReadOptions<TAbility>): ResourceMapContext<TAbility> {
-    return { ability: read.ability, context: read.context ?? {} };
+    const view = this.options as unknown as ResourceView<never, object, never>;
+    checkResourceQuery(query, view, selection, prefix, read, this.options.service.modelTypes);
+    return planProjection(query, view, selection, prefix, read);
   }
 }

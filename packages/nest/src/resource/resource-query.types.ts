@@ -1,11 +1,11 @@
 import type { PageMeta } from '@facet/core';
 import type { KeysetPageMetaDTO, PageMetaDTO, PartialPageMetaDTO } from '../dto/page-meta.dto.js';
 import type { ModelTypes } from '../model/model-types.js';
-import type { QueryBudget } from '../policy/query-budget.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { PrepareFieldsQueryOptions } from '../projection/prepare-fields-query.js';
 import type { QueryCallOptions, QueryReadOptions } from '../query/query.types.js';
+import type { QueryBudget } from '../read/check/query-budget.js';
 
 /**
  * The service calls `ResourceQuery` makes; `QueryService` fits. Typed structurally so that a
@@ -30,13 +30,9 @@ export interface ResourceQueryService<TModel, TAbility> {
   readonly modelTypes?: ModelTypes | undefined;
 }
 
-/** What a mapper receives besides the model: one object, so fields can be added later. */
-export interface ResourceMapContext<TAbility> {
-  /** The ability of the read, if any. */
-  readonly ability: TAbility | undefined;
-  /** The context passed to the read (what `expose` rules see). */
-  readonly context: FieldContext;
-}
+export type { ResourceMapContext } from '../read/read-model.js';
+
+import type { ResourceMapContext } from '../read/read-model.js';
 
 export interface ResourceQueryOptions<TModel, TDto extends object, TAbility> {
   /** The service that reads the models. */

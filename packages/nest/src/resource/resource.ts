@@ -1,22 +1,28 @@
-import { FacetQueryError } from '@facet/core';
-import type { AccessibleWhere } from '../access/access.types.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import type { BaseDelegateTypeMap, DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
+import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import { getAccessSubject } from '../policy/access-subject.js';
-import { checkAggregateFields } from '../policy/aggregate-policy.js';
-import { checkQueryPolicy } from '../policy/assert-query-policy.js';
 import { isPlainRecord } from '../policy/plain-record.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
-import { QueryService } from '../query/query.service.js';
-import type { QueryReadOptions } from '../query/query.types.js';
-import { serverWhere } from '../query/server-where.js';
-import type { Serialized } from '../serialization/serialize-value.js';
+import {
+  type ResolvedQueryServiceOptions,
+  resolveQueryServiceOptions,
+} from '../query/query-service.options.js';
+import { assertQueryDelegate, readModelOf } from '../query/read-model-of.js';
+import { checkAggregateFields } from '../read/check/check-aggregate.js';
+import { checkClientArgs } from '../read/check/check-client-args.js';
+import { checkResourceQuery } from '../read/check/check-resource-query.js';
+import { refuseUnknownKeys } from '../read/check/operation-keys.js';
+import { type ReadLog, runRead } from '../read/execute/run-read.js';
+import { readById, readFirst } from '../read/read-detail.js';
+import type { DelegateArgs, ReadModel } from '../read/read-model.js';
+import { type ResourceTarget, readResourceItem, readResourceList } from '../read/read-resource.js';
+import { readAggregate, readCount } from '../read/read-totals.js';
+import type { AccessibleWhere } from '../read/scope/access.types.js';
+import { type AccessScope, readScope } from '../read/scope/access-scope.js';
+import { getAccessSubject } from '../read/scope/access-subject.js';
+import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
-import { ResourceQuery } from './resource-query.js';
-import type { ResourceQueryService } from './resource-query.types.js';
 import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
-import { hideUnreadableToOne, selectToOneIds, type ToOneAccess } from './to-one-access.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
 export interface ReadContext<TAbility = unknown> {
@@ -46,28 +52,6 @@ export interface ResourceEnvironment<TAbility> {
   readonly cursorSecret?: string | Uint8Array | undefined;
 }
 
-/** The arguments a client may send to `count`. */
-const COUNT_KEYS: ReadonlySet<string> = new Set(['where']);
-/** The arguments a client may send to `aggregate`. */
-const AGGREGATE_ARGS: ReadonlySet<string> = new Set(['where', '_count', '_min', '_max', '_avg', '_sum']);
-
-function refuseKeys(args: object, known: ReadonlySet<string>, operation: string): void {
-  const issues = Object.entries(args)
-    .filter(([key, value]) => value !== undefined && !known.has(key))
-    .map(([key]) => ({
-      code: 'unknown_key' as const,
-      path: [key],
-      message: `${operation} does not take this argument`,
-    }));
-  const [first, ...rest] = issues;
-  if (first) throw new FacetQueryError([first, ...rest]);
-}
-
-/** The service's options for a read: a trusted one says so (the service refuses a read naming no caller). */
-function trustedRead(read: ReadContext<unknown>): QueryReadOptions | undefined {
-  return read.trusted === true ? { trusted: true } : undefined;
-}
-
 /**
  * One declared resource, bound to the application's Prisma client: the only way a request reaches
  * the model through Facet. Every read checks the caller's input against the DTO (fields as the
@@ -83,30 +67,30 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   readonly name: string;
   /** The field types of the model, from Prisma's runtime data model. */
   readonly modelTypes: ModelTypes | undefined;
-  private readonly service: QueryService<TDelegate, BaseDelegateTypeMap, TAbility>;
-  private readonly reader: ResourceQuery<DelegateRecord<TDelegate>, TDto, TAbility>;
+  /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
+  private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
-  private readonly accessibleWhere: AccessibleWhere<TAbility, object> | undefined;
 
   constructor(
     readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
-    private readonly environment: ResourceEnvironment<TAbility>,
+    environment: ResourceEnvironment<TAbility>,
   ) {
     this.name = definition.name;
     const delegate = (definition.delegate as (client: unknown) => TDelegate)(environment.client);
     if (delegate === null || typeof delegate !== 'object') {
       throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
     }
+    assertQueryDelegate(delegate);
     this.subject = getAccessSubject(definition.dto);
-    this.accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
+    const accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
     // Half an access configuration would serve every row to every caller: refuse it at start-up.
-    if (this.accessibleWhere !== undefined && this.subject === undefined) {
+    if (accessibleWhere !== undefined && this.subject === undefined) {
       throw new FacetConfigurationError(
         `Resource ${definition.name}: an access rule is configured, but ${definition.dto.name} has no @AccessSubject, ` +
           'so no read of it would be filtered. Add @AccessSubject(...) to the DTO (an access rule may allow every row).',
       );
     }
-    if (this.accessibleWhere === undefined && this.subject !== undefined) {
+    if (accessibleWhere === undefined && this.subject !== undefined) {
       throw new FacetConfigurationError(
         `Resource ${definition.name}: ${definition.dto.name} names the access subject ${this.subject}, but no ` +
           "accessibleWhere is configured (FacetModule.forRoot({ accessibleWhere }) or the resource's own), so no " +
@@ -114,28 +98,33 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       );
     }
     const access =
-      this.subject !== undefined && this.accessibleWhere !== undefined
-        ? { subject: this.subject, accessibleWhere: this.accessibleWhere }
-        : {};
+      this.subject !== undefined && accessibleWhere !== undefined
+        ? { subject: this.subject, accessibleWhere }
+        : undefined;
     const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
-    this.service = new QueryService<TDelegate, BaseDelegateTypeMap, TAbility>(delegate, {
-      ...definition.service,
-      ...access,
-      // A cursor is bound to the resource it was made for (two resources may read one model).
-      cursorScope: definition.service?.cursorScope ?? `resource:${definition.name}`,
-      ...(cursorSecret === undefined ? {} : { cursorSecret }),
-      dto: definition.dto,
+    const options = resolveQueryServiceOptions<TAbility, object>(
+      {
+        ...definition.service,
+        ...(access ?? {}),
+        // A cursor is bound to the resource it was made for (two resources may read one model).
+        cursorScope: definition.service?.cursorScope ?? `resource:${definition.name}`,
+        ...(cursorSecret === undefined ? {} : { cursorSecret }),
+        dto: definition.dto,
+      },
+      delegate,
+    );
+    this.modelTypes = options.model.types;
+    const client = environment.client as Record<string, QueryDelegate | undefined>;
+    const model = readModelOf(delegate, options as ResolvedQueryServiceOptions<never, unknown>, (name) => {
+      return client[name.charAt(0).toLowerCase() + name.slice(1)];
     });
-    this.modelTypes = this.service.modelTypes;
-    const map = definition.map ?? ((model: DelegateRecord<TDelegate>) => model as unknown as TDto);
-    this.reader = new ResourceQuery<DelegateRecord<TDelegate>, TDto, TAbility>({
-      service: this.checkedService(),
-      dto: definition.dto,
-      map,
-      pushDown: true,
-      ...(definition.baseInclude === undefined ? {} : { baseInclude: definition.baseInclude }),
-      ...(definition.budget === undefined ? {} : { budget: definition.budget }),
-    });
+    const map = definition.map ?? ((row: DelegateRecord<TDelegate>) => row as unknown as TDto);
+    const { baseInclude, budget } = definition;
+    this.target = {
+      model,
+      view: { dto: definition.dto, map, pushDown: true, baseInclude, budget },
+      scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
+    };
   }
 
   /**
@@ -149,7 +138,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   ): Promise<ProjectedPage<TDto, F>> {
     this.assertCaller(read);
     // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.
-    return (await this.reader.query(query, read)) as ProjectedPage<TDto, F>;
+    return (await readResourceList(this.target, query, read)) as ProjectedPage<TDto, F>;
   }
 
   /** One item by id (`GET /books/:id`), projected by `fields`; a 404 when the caller may not read it. */
@@ -159,7 +148,14 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
     this.assertCaller(read);
-    return (await this.reader.findById(id, query, read)) as ProjectedItem<TDto, F>;
+    const { model } = this.target;
+    return (await readResourceItem(
+      this.target,
+      'findById',
+      (checked, scope, log) => readById(model, id, checked, scope, log),
+      query,
+      read,
+    )) as ProjectedItem<TDto, F>;
   }
 
   /**
@@ -172,32 +168,23 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
     this.assertCaller(read);
-    return (await this.reader.findOne(
-      async (prepared) => {
-        const { where: clientWhere, ...rest } = prepared;
-        // The route's own where is the server's: only the client's is prepared.
-        const own = serverWhere(where);
-        const narrowed = clientWhere === undefined ? own : { AND: [own, clientWhere] };
-        const args = this.withToOneIds({ ...rest, where: narrowed }, read);
-        const row = await this.service.findOne(args as never, read.ability, trustedRead(read));
-        if (row !== null) await this.hideToOne([row], args, read);
-        return row;
-      },
+    const { model } = this.target;
+    return (await readResourceItem(
+      this.target,
+      'findOne',
+      (checked, scope, log) => readFirst(model, checked, scope, log),
       query,
       read,
+      where,
     )) as ProjectedItem<TDto, F>;
   }
 
   /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */
   async count(query: { where?: unknown } = {}, read: ReadContext<TAbility> = {}): Promise<number> {
     this.assertCaller(read);
-    refuseKeys(query, COUNT_KEYS, 'count');
-    this.checkPolicy({ where: query.where }, read);
-    return this.service.count(
-      query.where === undefined ? {} : ({ where: query.where } as never),
-      read.ability,
-      trustedRead(read),
-    );
+    refuseUnknownKeys('count', query, 'resource');
+    checkResourceQuery({ where: query.where }, this.target.view, undefined, [], read, this.modelTypes);
+    return this.total('count', query.where === undefined ? {} : { where: query.where }, read, readCount);
   }
 
   /**
@@ -218,19 +205,32 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
     this.assertCaller(read);
     const { where, ...selection } = args;
-    refuseKeys(args, AGGREGATE_ARGS, 'aggregate');
+    refuseUnknownKeys('aggregate', args, 'resource');
     checkAggregateFields(selection, this.definition.dto, read.context ?? {});
-    this.checkPolicy({ where }, read);
-    return this.service.aggregate(
-      { ...selection, ...(where === undefined ? {} : { where }) } as never,
-      read.ability,
-      trustedRead(read),
-    ) as Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>>;
+    checkResourceQuery({ where }, this.target.view, undefined, [], read, this.modelTypes);
+    const all = { ...selection, ...(where === undefined ? {} : { where }) };
+    return serializeValue(await this.total('aggregate', all, read, readAggregate)) as Serialized<
+      Awaited<ReturnType<TDelegate['aggregate']>>
+    >;
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */
   get accessControlled(): boolean {
     return this.subject !== undefined;
+  }
+
+  /** A count or an aggregate: checked arguments under the caller's scope, one delegate call. */
+  private total<T>(
+    operation: 'count' | 'aggregate',
+    args: object,
+    read: ReadContext<TAbility>,
+    body: (model: ReadModel, checked: DelegateArgs, scope: AccessScope, log: ReadLog) => Promise<T>,
+  ): Promise<T> {
+    const { model, scope } = this.target;
+    return runRead(operation, model.errors, model.subject, (log) => {
+      const checked = checkClientArgs(operation, args, 'resource', { ...model, model: this.modelTypes });
+      return body(model, checked, scope(operation, read), log);
+    });
   }
 
   /** A read of an access-controlled resource names its caller, or says it has none. */
@@ -249,68 +249,6 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
           "for a read of the server's own. Check the module's readContext.",
       );
     }
-  }
-
-  private checkPolicy(query: { where?: unknown }, read: ReadContext<TAbility>): void {
-    checkQueryPolicy(query, this.definition.dto, {
-      context: read.context ?? {},
-      ...(this.definition.budget === undefined ? {} : { budget: this.definition.budget }),
-      ...(this.modelTypes === undefined ? {} : { model: this.modelTypes }),
-    });
-  }
-
-  private accessFor(read: ReadContext<TAbility>): (subject: string) => object | undefined {
-    const { ability } = read;
-    const build = this.accessibleWhere;
-    return (subject) => (ability === undefined || build === undefined ? undefined : build(ability, subject));
-  }
-
-  private toOneAccess(read: ReadContext<TAbility>): ToOneAccess {
-    const client = this.environment.client as Record<string, QueryDelegate | undefined>;
-    return {
-      accessFor: this.accessFor(read),
-      delegateFor: (model) => client[model.charAt(0).toLowerCase() + model.slice(1)],
-    };
-  }
-
-  private withToOneIds<TArgs extends object>(args: TArgs, read: ReadContext<TAbility>): TArgs {
-    return read.ability === undefined
-      ? args
-      : selectToOneIds(args, this.definition.dto, this.modelTypes, this.toOneAccess(read));
-  }
-
-  private async hideToOne(
-    rows: readonly unknown[],
-    args: object,
-    read: ReadContext<TAbility>,
-  ): Promise<void> {
-    if (read.ability === undefined) return;
-    await hideUnreadableToOne(rows, args, this.definition.dto, this.modelTypes, this.toOneAccess(read));
-  }
-
-  /**
-   * The service as `ResourceQuery` calls it, with the to-one check around each read. The ability
-   * arrives per call, so the check is built per call too.
-   */
-  private checkedService(): ResourceQueryService<DelegateRecord<TDelegate>, TAbility> {
-    const service = this.service;
-    const withIds = (args: object, ability: TAbility | undefined) =>
-      ability === undefined ? args : this.withToOneIds(args, { ability });
-    return {
-      modelTypes: service.modelTypes,
-      query: async (args, ability, options) => {
-        const ready = withIds(args, ability);
-        const result = await service.query(ready as never, ability, options);
-        await this.hideToOne(result.items, ready, ability === undefined ? {} : { ability });
-        return result;
-      },
-      findById: async (id, args, ability, options) => {
-        const ready = withIds(args, ability);
-        const row = await service.findById(id, ready as never, ability, options);
-        await this.hideToOne([row], ready, ability === undefined ? {} : { ability });
-        return row;
-      },
-    };
   }
 }
 

@@ -1,7 +1,6 @@
 // `@facet/nest/swagger`: OpenAPI decorators. This sub-path imports @nestjs/swagger (an optional
 // peer); the package root never does.
 
-export type { AccessibleWhere } from '../access/index.js';
 export type {
   DatabaseFaultStatus,
   ErrorKind,
@@ -9,7 +8,6 @@ export type {
   KnownRequestErrorStatus,
 } from '../errors/index.js';
 export type { DelegateRecord, ModelInfo, ModelTypes, QueryDelegate, ScalarType } from '../model/index.js';
-export type { QueryBudget } from '../policy/index.js';
 export type { DtoClass, FieldContext, IncludeTree } from '../projection/index.js';
 export type {
   ErrorLoggerScope,
@@ -20,6 +18,8 @@ export type {
   QueryOperation,
   QueryServiceOptions,
 } from '../query/index.js';
+export type { QueryBudget } from '../read/check/index.js';
+export type { AccessibleWhere } from '../read/scope/index.js';
 export type {
   AnyResourceDefinition,
   ResourceDefinition,

@@ -1,8 +1,5 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import type { ModelTypes } from '../model/model-types.js';
-import { mapsDirectly, operandField } from '../policy/assert-query-policy.js';
-import type { OperandField } from '../policy/operands.js';
-import { OPERATORS, type OperandShape, QUERY_MODES } from '../policy/operators.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
   DtoClass,
@@ -10,6 +7,9 @@ import type {
   FieldDefinition,
   RelationFieldDefinition,
 } from '../projection/field-schema.types.js';
+import { mapsDirectly, operandField } from '../read/check/check-query.js';
+import type { OperandField } from '../read/check/operands.js';
+import { OPERATORS, type OperandShape, QUERY_MODES } from '../read/check/operators.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 
 type Schema = SchemaObject | ReferenceObject;

@@ -1,0 +1,137 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { FacetQueryError } from '@facet/core';
+import { deriveKey, type ServerSecret, secretBytes } from '../../secrets/server-keys.js';
+import { isDecimalLike } from '../../serialization/is-decimal-like.js';
+
+/** The longest `after` value worth opening; anything longer is refused unread. */
+const MAX_CURSOR_LENGTH = 2048;
+
+// Layout of a cursor's bytes: version, nonce, ciphertext, tag (AES-256-GCM).
+const VERSION = 1;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+// Plaintexts are padded to a multiple of this, so a cursor's length tells little about the length
+// of the values it holds (a staff note's, a title's).
+const PAD_TO = 32;
+
+function encodeValue(value: unknown): unknown {
+  if (value instanceof Date) return { d: value.toISOString() };
+  if (typeof value === 'bigint') return { b: value.toString() };
+  if (isDecimalLike(value)) return { n: value.toFixed() };
+  return value;
+}
+
+function decodeValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  // Dates, BigInts and Decimals travel tagged: { d: ISO } / { b: digits } / { n: digits }.
+  const tagged = value as { d?: unknown; b?: unknown; n?: unknown };
+  if (typeof tagged.d === 'string') return new Date(tagged.d);
+  if (typeof tagged.b === 'string') return BigInt(tagged.b);
+  if (typeof tagged.n === 'string') return tagged.n;
+  throw new TypeError('not a cursor value');
+}
+
+function refuse(message: string): never {
+  throw new FacetQueryError([{ code: 'invalid_cursor', path: ['after'], message }]);
+}
+
+const NOT_HERE =
+  'The cursor is not valid here: it was altered, or made for another resource or by another server.';
+
+/**
+ * Sealed keyset cursors: one base64url string, the sort's identity and the last row's sort-key
+ * values encrypted and authenticated with AES-256-GCM, with the scope (the resource) as associated
+ * data. Nothing of the position can be read from the URL: a cursor of an admin's page sorted by a
+ * staff-only field, or ending on an unpublished row, shows neither (docs/SECURITY.md). A cursor is
+ * only a position: the read that uses it still applies every filter.
+ *
+ * The seal is deterministic: the nonce is an HMAC of the scope and the plaintext under a key of
+ * its own (SIV-style), so the same page gives the same cursor text, and a response's ETag can
+ * depend on it. A GCM nonce must never repeat for different content under one key; derived this
+ * way, it repeats only for the same scope and plaintext, whose ciphertext is then the same too: an
+ * observer learns that two cursors are equal, nothing else.
+ */
+export class CursorCodec {
+  private readonly encryptionKey: Buffer;
+  private readonly nonceKey: Buffer;
+  private readonly associated: Buffer;
+
+  /** `secret`: the server secret, from which the encryption and nonce keys are derived. */
+  constructor(secret: ServerSecret | undefined, scope: string) {
+    const bytes = secretBytes(secret, 'cursorSecret');
+    this.encryptionKey = deriveKey(bytes, 'cursor-encryption');
+    this.nonceKey = deriveKey(bytes, 'cursor-nonce');
+    this.associated = Buffer.concat([Buffer.of(VERSION), Buffer.from(scope)]);
+  }
+
+  private static sortId(signature: string): string {
+    return createHash('sha256').update(signature).digest('base64url').slice(0, 16);
+  }
+
+  encode(signature: string, values: readonly unknown[]): string {
+    const json = Buffer.from(
+      JSON.stringify({ o: CursorCodec.sortId(signature), v: values.map(encodeValue) }),
+    );
+    // Spaces after the JSON text: JSON.parse skips them.
+    const plaintext = Buffer.alloc(Math.ceil(json.length / PAD_TO) * PAD_TO, ' ');
+    json.copy(plaintext);
+    // The scope is length-prefixed so that no (scope, plaintext) pair can pass for another.
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(this.associated.length);
+    const nonce = createHmac('sha256', this.nonceKey)
+      .update(length)
+      .update(this.associated)
+      .update(plaintext)
+      .digest()
+      .subarray(0, NONCE_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, nonce);
+    cipher.setAAD(this.associated);
+    const sealed = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return Buffer.concat([Buffer.of(VERSION), nonce, sealed, cipher.getAuthTag()]).toString('base64url');
+  }
+
+  /** The position a cursor holds, or a 400 (`invalid_cursor`) that says why not. */
+  decode(cursor: unknown, signature: string, length: number): unknown[] {
+    if (typeof cursor !== 'string' || cursor === '' || cursor.length > MAX_CURSOR_LENGTH) {
+      refuse('after must be a cursor from a previous page (meta.nextCursor)');
+    }
+    const bytes = Buffer.from(cursor, 'base64url');
+    // Node's base64url decoder skips characters outside the alphabet and ignores trailing bits:
+    // only the one spelling the encoder writes is taken.
+    if (bytes.toString('base64url') !== cursor || bytes.length < 1 + NONCE_BYTES + PAD_TO + TAG_BYTES) {
+      refuse(NOT_HERE);
+    }
+    if (bytes[0] !== VERSION) refuse(NOT_HERE);
+    let plaintext: string;
+    try {
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        this.encryptionKey,
+        bytes.subarray(1, 1 + NONCE_BYTES),
+      );
+      decipher.setAAD(this.associated);
+      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+      plaintext = Buffer.concat([
+        decipher.update(bytes.subarray(1 + NONCE_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      return refuse(NOT_HERE);
+    }
+    let parsed: { o?: unknown; v?: unknown };
+    try {
+      parsed = JSON.parse(plaintext) as { o?: unknown; v?: unknown };
+    } catch {
+      return refuse('The cursor is not valid here.');
+    }
+    if (parsed.o !== CursorCodec.sortId(signature)) {
+      refuse('The cursor was made for another sort: send the same orderBy as the page it came from.');
+    }
+    if (!Array.isArray(parsed.v) || parsed.v.length !== length) refuse('The cursor is not valid here.');
+    try {
+      return parsed.v.map(decodeValue);
+    } catch {
+      return refuse('The cursor is not valid here.');
+    }
+  }
+}

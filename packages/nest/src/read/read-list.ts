@@ -1,0 +1,45 @@
+import { executePage } from './execute/execute-page.js';
+import type { ReadLog } from './execute/run-read.js';
+import { totalOrder } from './plan/keyset.js';
+import type { Paging } from './plan/paging.js';
+import { cursorPosition, planPage } from './plan/plan-page.js';
+import { type PageResult, presentPage } from './present/page-meta.js';
+import type { DelegateArgs, ReadModel } from './read-model.js';
+import type { AccessScope } from './scope/access-scope.js';
+import { scopedArgs } from './scoped-args.js';
+
+/** What a page read takes besides the checked arguments. */
+export interface ListRead {
+  readonly paging: Paging;
+  /** The `page` the caller sent, refused next to `after`. */
+  readonly page: unknown;
+  /** An `after` cursor: the rows after its position. */
+  readonly after: string | undefined;
+  /** Whether the totals are shown, so `count` runs. */
+  readonly counted: boolean;
+}
+
+/**
+ * One page, from checked arguments to rows and meta: the sort ends with the model's key so the
+ * order is total, the access scope is merged, the plan reads a keyset or offset page, `findMany`
+ * and `count` run concurrently, and the meta carries the next cursor.
+ */
+export async function readList(
+  model: ReadModel,
+  checked: DelegateArgs,
+  read: ListRead,
+  scope: AccessScope,
+  log: ReadLog,
+): Promise<PageResult> {
+  const keyFields = model.key.map((field) => field.name);
+  const order = totalOrder(checked.orderBy, keyFields, model.model.types, model.model.provider);
+  const position =
+    read.after === undefined
+      ? undefined
+      : cursorPosition({ page: read.page, after: read.after }, order, model.cursors);
+  // The client's own sort is checked (refusals name its paths), then the total one replaces it.
+  const { args: scoped, empty } = scopedArgs(model, checked, scope);
+  const plan = planPage(scoped, order, { ...read.paging, position }, read.counted, keyFields[0] as string);
+  const rows = await executePage(model.delegate, plan, empty, log);
+  return presentPage(rows, plan, read.paging, order, model.cursors);
+}

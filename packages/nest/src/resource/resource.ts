@@ -1,7 +1,7 @@
+import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import { isPlainRecord } from '../policy/plain-record.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import {
   type ResolvedQueryServiceOptions,
@@ -260,5 +260,5 @@ export type ResourceOf<TDefinition> =
   TDefinition extends ResourceDefinition<never, infer D, infer T, infer A> ? Resource<D, T, A> : never;
 
 export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
-  return isPlainRecord(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
+  return isPlainObject(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
 }

@@ -1,5 +1,4 @@
-import { type FacetIssue, FacetQueryError } from '@facet/core';
-import { isPlainRecord } from '../../policy/plain-record.js';
+import { type FacetIssue, FacetQueryError, isPlainObject } from '@facet/core';
 import { getFieldSchema, isFieldVisible } from '../../projection/field-schema.js';
 import type { DtoClass, FieldContext } from '../../projection/field-schema.types.js';
 
@@ -21,7 +20,7 @@ export function checkAggregateFields(args: object, dto: DtoClass, context: Field
   for (const [key, value] of Object.entries(args)) {
     if (!AGGREGATE_KEYS.has(key) || value === undefined) continue;
     if (key === '_count' && value === true) continue;
-    if (!isPlainRecord(value)) {
+    if (!isPlainObject(value)) {
       issues.push({
         code: 'invalid_type',
         path: [key],

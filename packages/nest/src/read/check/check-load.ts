@@ -1,11 +1,12 @@
 import type { FieldSelection } from '@facet/core';
+import { isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../../model/model-types.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import { getFieldSchema } from '../../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../../projection/field-schema.types.js';
 import type { Path } from './check-state.js';
 import { WhereCheck } from './check-where.js';
 import { COUNT_KEY, NULLS_ORDER, RELATION_LOAD_ARGS, SORT_DIRECTIONS } from './prisma-operators.js';
+import type { PlainRecord } from './read-call.js';
 
 /** The walks of sorts, includes, selects and `_count`s, on top of the where walk they reach. */
 export class QueryCheck extends WhereCheck {
@@ -30,7 +31,7 @@ export class QueryCheck extends WhereCheck {
   }
 
   protected orderByObject(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
-    if (!isPlainRecord(value)) return this.typeIssue(path, 'an object of field: asc | desc');
+    if (!isPlainObject(value)) return this.typeIssue(path, 'an object of field: asc | desc');
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'sorts');
     const entries = Object.entries(value);
     if (entries.length > this.budget.maxOrderBy) this.tooManySorts(path);
@@ -42,7 +43,7 @@ export class QueryCheck extends WhereCheck {
         this.orderByObject(direction, field.target, at, depth + 1);
       else if (field?.kind === 'relation') {
         // A to-many relation sorts by its number of rows only.
-        const keys = isPlainRecord(direction) ? Object.keys(direction) : [];
+        const keys = isPlainObject(direction) ? Object.keys(direction) : [];
         if (keys.length === 1 && keys[0] === COUNT_KEY)
           this.direction((direction as PlainRecord)[COUNT_KEY], [...at, COUNT_KEY]);
         else
@@ -57,7 +58,7 @@ export class QueryCheck extends WhereCheck {
 
   protected direction(value: unknown, path: Path): undefined {
     if (typeof value === 'string' && SORT_DIRECTIONS.has(value)) return;
-    if (isPlainRecord(value) && typeof value.sort === 'string' && SORT_DIRECTIONS.has(value.sort)) {
+    if (isPlainObject(value) && typeof value.sort === 'string' && SORT_DIRECTIONS.has(value.sort)) {
       const extra = Object.keys(value).filter((key) => key !== 'sort' && key !== 'nulls');
       const nulls = value.nulls;
       if (
@@ -79,7 +80,7 @@ export class QueryCheck extends WhereCheck {
     depth: number,
   ): undefined {
     if (tree === undefined) return;
-    if (!isPlainRecord(tree)) return this.typeIssue(path, 'an object');
+    if (!isPlainObject(tree)) return this.typeIssue(path, 'an object');
     if (depth > this.budget.maxIncludeDepth)
       return this.tooDeep(path, this.budget.maxIncludeDepth, 'relations');
     for (const [key, value] of Object.entries(tree)) {
@@ -97,7 +98,7 @@ export class QueryCheck extends WhereCheck {
       }
       this.countInclude(at);
       if (value === true) continue;
-      if (!isPlainRecord(value)) {
+      if (!isPlainObject(value)) {
         this.typeIssue(at, 'true, false or relation arguments');
         continue;
       }
@@ -151,8 +152,8 @@ export class QueryCheck extends WhereCheck {
   ): undefined {
     if (value === false) return;
     if (value === true) return this.countInclude(path);
-    const select = isPlainRecord(value) && Object.keys(value).length === 1 ? value.select : undefined;
-    if (!isPlainRecord(select)) return this.typeIssue(path, 'true or { select: { <relation>: true } }');
+    const select = isPlainObject(value) && Object.keys(value).length === 1 ? value.select : undefined;
+    if (!isPlainObject(select)) return this.typeIssue(path, 'true or { select: { <relation>: true } }');
     for (const [key, args] of Object.entries(select)) {
       const at = [...path, 'select', key];
       const field = this.field(dto, key, at);
@@ -163,7 +164,7 @@ export class QueryCheck extends WhereCheck {
       }
       this.countInclude(at);
       if (args === true) continue;
-      if (isPlainRecord(args) && Object.keys(args).every((k) => k === 'where')) {
+      if (isPlainObject(args) && Object.keys(args).every((k) => k === 'where')) {
         this.where(args.where, field.target, model?.relation(field.relation), [...at, 'where'], 1);
       } else this.typeIssue(at, 'true or { where }');
     }

@@ -1,5 +1,5 @@
+import { isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../../model/model-types.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import type { DtoClass, RelationFieldDefinition } from '../../projection/field-schema.types.js';
 import { CheckState, operandField, type Path } from './check-state.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from './operands.js';
 import { type Mode, modeOf, type OperandShape, QUERY_MODES, ruleOf, sqlClassOf } from './operators.js';
 import { LOGICAL_OPERATORS, TO_MANY_FILTERS, TO_ONE_FILTERS } from './prisma-operators.js';
+import type { PlainRecord } from './read-call.js';
 import {
   type CostScope,
   insideRelationFilter,
@@ -34,7 +35,7 @@ export class WhereCheck extends CheckState {
     scope: CostScope = ROOT_COST_SCOPE,
   ): undefined {
     if (value === undefined) return;
-    if (!isPlainRecord(value)) return this.typeIssue(path, 'a filter object');
+    if (!isPlainObject(value)) return this.typeIssue(path, 'a filter object');
     if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
     for (const [key, condition] of Object.entries(value)) {
       const at = [...path, key];
@@ -50,7 +51,7 @@ export class WhereCheck extends CheckState {
       const field = this.field(dto, key, at);
       if (field?.kind === 'scalar') {
         const type = operandField(model, key);
-        if (isPlainRecord(condition)) this.scalarFilter(condition, type, at, depth + 1);
+        if (isPlainObject(condition)) this.scalarFilter(condition, type, at, depth + 1);
         else this.operand(value, key, type, type.list === true ? 'nullableList' : 'nullableValue', at);
       } else if (field?.kind === 'relation')
         this.relationFilter(field, model?.relation(field.relation), condition, at, depth + 1, scope);
@@ -93,7 +94,7 @@ export class WhereCheck extends CheckState {
               ? `${operator} with mode insensitive needs a path`
               : `${operator} cannot be combined with mode insensitive on a ${field.type} field`,
         });
-      } else if (rule.operand === 'negation' && isPlainRecord(condition[operator])) {
+      } else if (rule.operand === 'negation' && isPlainObject(condition[operator])) {
         this.scalarFilter(condition[operator] as PlainRecord, field, at, depth + 1, mode);
       } else this.operand(condition, operator, field, rule.operand, at);
     }
@@ -174,7 +175,7 @@ export class WhereCheck extends CheckState {
     scope: CostScope,
   ): undefined {
     if (field.isArray) {
-      if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (some, every, none)');
+      if (!isPlainObject(condition)) return this.typeIssue(path, 'a relation filter (some, every, none)');
       if (depth > this.budget.maxWhereDepth) return this.tooDeep(path, this.budget.maxWhereDepth, 'filters');
       for (const [operator, inner] of Object.entries(condition)) {
         const at = [...path, operator];
@@ -187,7 +188,7 @@ export class WhereCheck extends CheckState {
       return;
     }
     if (condition === null) return this.countRelationFilter(path, scope, undefined, false); // `author: null`: rows without one
-    if (!isPlainRecord(condition)) return this.typeIssue(path, 'a relation filter (is, isNot or a filter)');
+    if (!isPlainObject(condition)) return this.typeIssue(path, 'a relation filter (is, isNot or a filter)');
     const keys = Object.keys(condition);
     if (keys.length === 0 || !keys.every((key) => TO_ONE_FILTERS.has(key))) {
       // The bare form filters the related row directly: `where.author.name.contains=…`.

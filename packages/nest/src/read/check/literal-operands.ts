@@ -104,7 +104,7 @@ function valueField(model: ModelTypes, key: string, type: OperandField['type']):
 /**
  * A value outside its column's range (an Int beyond 32 bits, an enum value the type lacks) would
  * reach the database, which raises an error whatever the rows; during a read that is a 500. The
- * operand grammar (`policy/operands.ts`) refuses it here as a 400, as the resource policy does.
+ * operand grammar (`operands.ts`) refuses it here as a 400, as the resource policy does.
  * Only checked, never replaced: a plain `QueryService` passes operands to Prisma as the caller sent them.
  */
 function assertValue(

@@ -1,5 +1,4 @@
-import { decodedText } from '@facet/core';
-import { isPlainRecord } from '../../policy/plain-record.js';
+import { decodedText, isPlainObject } from '@facet/core';
 import { isDecimalLike } from '../../serialization/is-decimal-like.js';
 import type { FilterField, OperandType } from './operators.js';
 
@@ -66,7 +65,7 @@ const MAX_JSON_DEPTH = 32;
 function sentText(container: object, key: string | number): string | undefined {
   // An object is never a text: it is a filter object, or a probe of Prisma's value forms.
   const value = (container as Record<string | number, unknown>)[key];
-  return isPlainRecord(value) ? undefined : decodedText(container, key);
+  return isPlainObject(value) ? undefined : decodedText(container, key);
 }
 
 /** Postgres refuses NUL in text (a 500 from the driver); no column can hold it, so it is a 400. */
@@ -176,7 +175,7 @@ export function isSafeJson(value: unknown, depth: number): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   if (depth >= MAX_JSON_DEPTH) return false;
   if (Array.isArray(value)) return value.every((item) => isSafeJson(item, depth + 1));
-  if (!isPlainRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   return Object.entries(value).every(([key, item]) => !isReservedKey(key) && isSafeJson(item, depth + 1));
 }
 

@@ -3,6 +3,9 @@ import type { DtoClass, FieldContext } from '../../projection/field-schema.types
 import type { IncludeTree } from '../../projection/merge-relation-args.js';
 import type { QueryBudget } from './query-budget.js';
 
+/** A client-supplied object: plain data from the decoder, no class instances (`isPlainObject`). */
+export type PlainRecord = Record<string, unknown>;
+
 /** Arguments as they go to the delegate: any object; the type map typed them at the public edge. */
 export type DelegateArgs = { where?: unknown; [key: string]: unknown };
 

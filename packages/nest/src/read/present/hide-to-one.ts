@@ -1,7 +1,8 @@
+import { isPlainObject } from '@facet/core';
 import type { QueryDelegate } from '../../model/delegate.types.js';
 import type { ModelTypes } from '../../model/model-types.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import type { DtoClass, RelationFieldDefinition } from '../../projection/field-schema.types.js';
+import type { PlainRecord } from '../check/read-call.js';
 import type { AccessFilter, AccessScope } from '../scope/access-scope.js';
 import { getAccessSubject } from '../scope/access-subject.js';
 import { relationNamed } from '../scope/relation-named.js';
@@ -40,7 +41,7 @@ export async function hideUnreadableToOne(
   access: ToOneAccess,
 ): Promise<void> {
   const pending: Pending[] = [];
-  collect(rows.filter(isPlainRecord), args as PlainRecord, dto, model, access, pending);
+  collect(rows.filter(isPlainObject), args as PlainRecord, dto, model, access, pending);
   await Promise.all(pending.map((check) => applyCheck(check, access)));
 }
 
@@ -55,7 +56,7 @@ function collect(
   if (rows.length === 0) return;
   for (const key of ['include', 'select'] as const) {
     const tree = args[key];
-    if (!isPlainRecord(tree)) continue;
+    if (!isPlainObject(tree)) continue;
     for (const [name, value] of Object.entries(tree)) {
       const relation = relationNamed(dto, name);
       if (!relation || value === false || value === undefined || value === null) continue;
@@ -64,8 +65,8 @@ function collect(
       const holders: PlainRecord[] = [];
       for (const row of rows) {
         const child = row[name];
-        if (Array.isArray(child)) children.push(...child.filter(isPlainRecord));
-        else if (isPlainRecord(child)) {
+        if (Array.isArray(child)) children.push(...child.filter(isPlainObject));
+        else if (isPlainObject(child)) {
           children.push(child);
           holders.push(row);
         }
@@ -81,7 +82,7 @@ function collect(
           pending.push({ relation, access: filter, model: target, holders });
         }
       }
-      if (isPlainRecord(value)) collect(children, value, relation.target, target, access, pending);
+      if (isPlainObject(value)) collect(children, value, relation.target, target, access, pending);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { isPlainRecord } from '../../policy/plain-record.js';
+import { isPlainObject } from '@facet/core';
 import type { FieldProjection } from '../../projection/field-projection.js';
 import { getFieldSchema, isFieldVisible } from '../../projection/field-schema.js';
 import type { PageProjection } from '../check/envelope.js';
@@ -31,7 +31,7 @@ function showCounts(
   read: ReadCall<unknown>,
 ): void {
   const { include, select } = query as { include?: unknown; select?: unknown };
-  const asked = (tree: unknown) => isPlainRecord(tree) && tree._count !== undefined && tree._count !== false;
+  const asked = (tree: unknown) => isPlainObject(tree) && tree._count !== undefined && tree._count !== false;
   if (!asked(include) && !asked(select)) return;
   const context = read.context ?? {};
   const visible = new Set<string>();
@@ -41,7 +41,7 @@ function showCounts(
   }
   items.forEach((item, index) => {
     const counts = (models[index] as { _count?: unknown } | null | undefined)?._count;
-    if (!isPlainRecord(counts) || item === null || typeof item !== 'object') return;
+    if (!isPlainObject(counts) || item === null || typeof item !== 'object') return;
     const shown: Record<string, unknown> = {};
     for (const [relation, count] of Object.entries(counts))
       if (visible.has(relation)) shown[relation] = count;

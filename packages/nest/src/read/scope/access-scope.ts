@@ -1,5 +1,6 @@
+import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../../errors/facet-configuration.error.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
+import type { PlainRecord } from '../check/read-call.js';
 import { serverWhere } from '../check/server-where.js';
 import { hasNestedEmptyOr, hasTopLevelEmptyOr } from './empty-or.js';
 
@@ -21,7 +22,7 @@ export interface AccessFilter {
  * @throws {FacetConfigurationError}
  */
 export function accessFilterOf(subject: string, built: unknown): AccessFilter {
-  if (!isPlainRecord(built)) {
+  if (!isPlainObject(built)) {
     throw new FacetConfigurationError(
       `accessibleWhere returned ${built === null ? 'null' : Array.isArray(built) ? 'an array' : typeof built} for subject ${subject}; it must return a where-input object.`,
     );

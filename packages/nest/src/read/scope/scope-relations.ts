@@ -1,11 +1,11 @@
-import { FacetQueryError, type IssuePath } from '@facet/core';
+import { FacetQueryError, type IssuePath, isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../../errors/facet-configuration.error.js';
 import type { ModelTypes } from '../../model/model-types.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import { getFieldSchema } from '../../projection/field-schema.js';
 import type { DtoClass } from '../../projection/field-schema.types.js';
 import { identitySources } from '../../projection/load-plan.js';
 import { COUNT_KEY, LOGICAL_OPERATORS, TO_MANY_FILTERS } from '../check/prisma-operators.js';
+import type { PlainRecord } from '../check/read-call.js';
 import { serverWhere } from '../check/server-where.js';
 import { AccessScope } from './access-scope.js';
 import { getAccessSubject } from './access-subject.js';
@@ -73,7 +73,7 @@ export function scopeRelations<TArgs extends object>(
 type Path = IssuePath;
 type Model = ModelTypes | undefined;
 
-const isEmptyRecord = (value: unknown) => isPlainRecord(value) && Object.keys(value).length === 0;
+const isEmptyRecord = (value: unknown) => isPlainObject(value) && Object.keys(value).length === 0;
 const and = (access: PlainRecord, inner: unknown): PlainRecord => ({ AND: [access, inner] });
 
 class RelationScope {
@@ -92,10 +92,10 @@ class RelationScope {
 
   args(args: PlainRecord, dto: DtoClass, model: Model, path: Path): PlainRecord {
     const out: PlainRecord = { ...args };
-    if (isPlainRecord(args.where)) out.where = this.where(args.where, dto, model);
+    if (isPlainObject(args.where)) out.where = this.where(args.where, dto, model);
     if (args.orderBy !== undefined) this.orderBy(args.orderBy, dto, [...path, 'orderBy']);
-    if (isPlainRecord(args.include)) out.include = this.load(args.include, dto, model, [...path, 'include']);
-    if (isPlainRecord(args.select)) out.select = this.load(args.select, dto, model, [...path, 'select']);
+    if (isPlainObject(args.include)) out.include = this.load(args.include, dto, model, [...path, 'include']);
+    if (isPlainObject(args.select)) out.select = this.load(args.select, dto, model, [...path, 'select']);
     return out;
   }
 
@@ -112,7 +112,7 @@ class RelationScope {
         out[key] = value;
         continue;
       }
-      const nested = isPlainRecord(value) ? this.args(value, relation.target, model?.relation(key), at) : {};
+      const nested = isPlainObject(value) ? this.args(value, relation.target, model?.relation(key), at) : {};
       if (relation.isArray) {
         const access = this.access(relation.target);
         if (access) nested.where = nested.where === undefined ? access : and(access, nested.where);
@@ -142,7 +142,7 @@ class RelationScope {
       }
       return Object.keys(select).length === 0 ? value : { select };
     }
-    if (!isPlainRecord(value) || !isPlainRecord(value.select)) return value;
+    if (!isPlainObject(value) || !isPlainObject(value.select)) return value;
     const select: PlainRecord = {};
     for (const [key, args] of Object.entries(value.select)) {
       const relation = relationNamed(dto, key);
@@ -152,11 +152,11 @@ class RelationScope {
       }
       const access = this.access(relation.target);
       const where =
-        isPlainRecord(args) && isPlainRecord(args.where)
+        isPlainObject(args) && isPlainObject(args.where)
           ? this.where(args.where, relation.target, model?.relation(key))
           : undefined;
       const scoped = access && where ? and(access, where) : (access ?? where);
-      select[key] = scoped === undefined ? args : { ...(isPlainRecord(args) ? args : {}), where: scoped };
+      select[key] = scoped === undefined ? args : { ...(isPlainObject(args) ? args : {}), where: scoped };
     }
     return { ...value, select };
   }
@@ -167,8 +167,8 @@ class RelationScope {
     for (const [key, value] of Object.entries(where)) {
       if (LOGICAL_OPERATORS.has(key)) {
         out[key] = Array.isArray(value)
-          ? value.map((item) => (isPlainRecord(item) ? this.where(item, dto, model) : item))
-          : isPlainRecord(value)
+          ? value.map((item) => (isPlainObject(item) ? this.where(item, dto, model) : item))
+          : isPlainObject(value)
             ? this.where(value, dto, model)
             : value;
         continue;
@@ -188,7 +188,7 @@ class RelationScope {
         );
         continue;
       }
-      if (!relation || !isPlainRecord(value)) {
+      if (!relation || !isPlainObject(value)) {
         out[key] = value;
         continue;
       }
@@ -196,7 +196,7 @@ class RelationScope {
       const target = model?.relation(key);
       const kept: PlainRecord = {};
       for (const [operator, filter] of Object.entries(value)) {
-        const inner = isPlainRecord(filter) ? this.where(filter, relation.target, target) : filter;
+        const inner = isPlainObject(filter) ? this.where(filter, relation.target, target) : filter;
         // `every: {}` holds trivially; rewriting it would meet Prisma's `NOT: {}`, which it reads as true.
         if (!access || !TO_MANY_FILTERS.has(operator) || (operator === 'every' && isEmptyRecord(inner))) {
           kept[operator] = inner;
@@ -215,7 +215,7 @@ class RelationScope {
       for (const [index, item] of orderBy.entries()) this.orderBy(item, dto, [...path, index]);
       return;
     }
-    if (!isPlainRecord(orderBy)) return;
+    if (!isPlainObject(orderBy)) return;
     for (const [key, direction] of Object.entries(orderBy)) {
       const relation = relationNamed(dto, key);
       if (!relation) continue;
@@ -232,7 +232,7 @@ class RelationScope {
           ]);
         }
         this.orderBy(direction, relation.target, [...path, key]);
-      } else if (isPlainRecord(direction) && COUNT_KEY in direction && this.access(relation.target)) {
+      } else if (isPlainObject(direction) && COUNT_KEY in direction && this.access(relation.target)) {
         // Prisma cannot filter the rows it counts for a sort: the order would rank unreadable rows.
         throw new FacetQueryError([
           {

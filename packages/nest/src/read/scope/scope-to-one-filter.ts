@@ -1,6 +1,7 @@
+import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../../errors/facet-configuration.error.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import { TO_ONE_FILTERS } from '../check/prisma-operators.js';
+import type { PlainRecord } from '../check/read-call.js';
 
 const and = (access: PlainRecord, inner: unknown): PlainRecord => ({ AND: [access, inner] });
 
@@ -43,8 +44,8 @@ export function scopeToOneFilter(
   scope: ToOneFilterScope,
   extra: PlainRecord[],
 ): unknown {
-  if (value !== null && !isPlainRecord(value)) return value;
-  const inner = (operand: unknown) => (isPlainRecord(operand) ? scope.inner(operand) : operand);
+  if (value !== null && !isPlainObject(value)) return value;
+  const inner = (operand: unknown) => (isPlainObject(operand) ? scope.inner(operand) : operand);
   const keys = value === null ? [] : Object.keys(value);
   const filters = keys.length > 0 && keys.every((k) => TO_ONE_FILTERS.has(k));
   const { access, required } = scope;
@@ -65,7 +66,7 @@ export function scopeToOneFilter(
       throw new FacetConfigurationError(`The to-one relation filter ${operator} has no access rule.`);
     }
     const [name, condition] =
-      (operand === null && required) || (operand !== null && !isPlainRecord(operand))
+      (operand === null && required) || (operand !== null && !isPlainObject(operand))
         ? [operator, operand]
         : rule(access, operand === null ? null : (inner(operand) as PlainRecord));
     if (Object.hasOwn(kept, name)) extra.push({ [key]: { [name]: condition } });

@@ -1,6 +1,7 @@
+import { isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../../model/model-types.js';
-import { isPlainRecord, type PlainRecord } from '../../policy/plain-record.js';
 import type { DtoClass } from '../../projection/field-schema.types.js';
+import type { PlainRecord } from '../check/read-call.js';
 import type { AccessScope } from './access-scope.js';
 import { getAccessSubject } from './access-subject.js';
 import { relationNamed } from './relation-named.js';
@@ -28,17 +29,17 @@ function withIds(
   let out: PlainRecord | undefined;
   for (const key of ['include', 'select'] as const) {
     const tree = args[key];
-    if (!isPlainRecord(tree)) continue;
+    if (!isPlainObject(tree)) continue;
     const next: PlainRecord = { ...tree };
     for (const [name, value] of Object.entries(tree)) {
       const relation = relationNamed(dto, name);
-      if (!relation || !isPlainRecord(value)) continue;
+      if (!relation || !isPlainObject(value)) continue;
       const target = model?.relation(name);
       let nested = withIds(value, relation.target, target, scope);
       const filtered = scope.filter(getAccessSubject(relation.target)).rows !== 'all';
       const key = target?.idFields() ?? [];
       const select = nested.select;
-      if (!relation.isArray && filtered && isPlainRecord(select) && key.some((id) => select[id] !== true)) {
+      if (!relation.isArray && filtered && isPlainObject(select) && key.some((id) => select[id] !== true)) {
         nested = { ...nested, select: { ...select, ...Object.fromEntries(key.map((id) => [id, true])) } };
       }
       next[name] = nested;

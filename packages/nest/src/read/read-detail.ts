@@ -2,33 +2,23 @@ import { notFoundException } from '../errors/prisma-error.mapper.js';
 import type { ReadLog } from './execute/run-read.js';
 import { parseKey, type RecordId } from './plan/key.js';
 import { fieldNamesOf, uniqueWhereAsFilter } from './plan/unique-where.js';
-import type { DelegateArgs, ReadModel } from './read-model.js';
+import type { DelegateArgs, ModelRead, ReadModel } from './read-model.js';
 import type { AccessScope } from './scope/access-scope.js';
 import { scopedArgs as scoped } from './scoped-args.js';
 
 /** The first matching row, or `null`. */
-export async function readFirst(
-  model: ReadModel,
-  checked: DelegateArgs,
-  scope: AccessScope,
-  log: ReadLog,
-): Promise<unknown> {
+export const readFirst: ModelRead<unknown> = async (model, checked, scope, log) => {
   const { args, empty } = scoped(model, checked, scope);
   log.args = args;
   return empty ? null : await model.delegate.findFirst(args);
-}
+};
 
 /** Every matching row (bounded only by the caller's `take`). */
-export async function readMany(
-  model: ReadModel,
-  checked: DelegateArgs,
-  scope: AccessScope,
-  log: ReadLog,
-): Promise<unknown[]> {
+export const readMany: ModelRead<unknown[]> = async (model, checked, scope, log) => {
   const { args, empty } = scoped(model, checked, scope);
   log.args = args;
   return empty ? [] : ((await model.delegate.findMany(args)) as unknown[]);
-}
+};
 
 /**
  * The row whose key is `id`; a 404 when there is none, when the scope hides it (the same 404: no
@@ -69,12 +59,7 @@ export async function readById(
  * The row matching a unique where, or `null`. Under access it runs a find-first, so that the access
  * filter can be merged into the where (a unique where cannot take `AND`).
  */
-export async function readUnique(
-  model: ReadModel,
-  checked: DelegateArgs,
-  scope: AccessScope,
-  log: ReadLog,
-): Promise<unknown> {
+export const readUnique: ModelRead<unknown> = async (model, checked, scope, log) => {
   if (!scope.active) {
     const lookup = scoped(model, checked, scope).args;
     log.args = lookup;
@@ -83,4 +68,4 @@ export async function readUnique(
   // findFirst's where has no compound unique keys (`authorId_title`): spell them as their fields.
   const where = uniqueWhereAsFilter(checked.where, fieldNamesOf(model.model.types));
   return readFirst(model, { ...checked, where }, scope, log);
-}
+};

@@ -1,12 +1,15 @@
+import type { DelegateArgs } from './check/read-call.js';
+
 export type { DelegateArgs, ReadCall, ResourceMapContext, ResourceView } from './check/read-call.js';
 
 import type { QueryDelegate } from '../model/delegate.types.js';
 import type { ResolvedModel } from '../model/model-info.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
-import type { ReadErrorOptions } from './execute/run-read.js';
+import type { ReadErrorOptions, ReadLog } from './execute/run-read.js';
 import type { CursorCodec } from './plan/cursor.js';
 import type { KeyField } from './plan/key.js';
 import type { PagingLimits } from './plan/paging.js';
+import type { AccessScope } from './scope/access-scope.js';
 
 /**
  * What every read of one model needs, resolved once (by a `Resource` or a `QueryService`) and
@@ -29,3 +32,16 @@ export interface ReadModel {
   /** The delegate of a related model by its name, for the to-one check; none when unknown. */
   readonly delegateFor: (model: string) => QueryDelegate | undefined;
 }
+
+/**
+ * One delegate call of a read: the checked arguments under the read's access scope, the arguments
+ * that reached the delegate written to `log` (errors name them). The row, rows, count and aggregate
+ * reads share this shape (a read by id also takes the id), so a facade can take any of them as its
+ * body, as `Resource`'s count and aggregate do.
+ */
+export type ModelRead<T> = (
+  model: ReadModel,
+  checked: DelegateArgs,
+  scope: AccessScope,
+  log: ReadLog,
+) => Promise<T>;

@@ -12,13 +12,13 @@ import { checkAggregateFields } from '../read/check/check-aggregate.js';
 import { checkClientArgs } from '../read/check/check-client-args.js';
 import { checkResourceQuery } from '../read/check/check-resource-query.js';
 import { refuseUnknownKeys } from '../read/check/operation-keys.js';
-import { type ReadLog, runRead } from '../read/execute/run-read.js';
+import { runRead } from '../read/execute/run-read.js';
 import { readById, readFirst } from '../read/read-detail.js';
-import type { DelegateArgs, ReadModel } from '../read/read-model.js';
+import type { ModelRead } from '../read/read-model.js';
 import { type ResourceTarget, readResourceItem, readResourceList } from '../read/read-resource.js';
 import { readAggregate, readCount } from '../read/read-totals.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
-import { type AccessScope, readScope } from '../read/scope/access-scope.js';
+import { readScope } from '../read/scope/access-scope.js';
 import { getAccessSubject } from '../read/scope/access-subject.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
@@ -224,7 +224,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     operation: 'count' | 'aggregate',
     args: object,
     read: ReadContext<TAbility>,
-    body: (model: ReadModel, checked: DelegateArgs, scope: AccessScope, log: ReadLog) => Promise<T>,
+    body: ModelRead<T>,
   ): Promise<T> {
     const { model, scope } = this.target;
     return runRead(operation, model.errors, model.subject, (log) => {

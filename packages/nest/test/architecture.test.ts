@@ -78,4 +78,16 @@ describe('package structure', () => {
     );
     expect(callers.length).toBeGreaterThan(0);
   });
+
+  it('keeps the decode stage (read/decode/) free of Nest at run time: the adapters are in pipes/', () => {
+    const decode = sourceFiles().filter((file) => file.startsWith('read/decode/'));
+    expect(decode).toContain('read/decode/decode-route-query.ts');
+    // A value import of @nestjs/* (types are fine: they leave nothing at run time).
+    const nest = /^import\s+(?!type\b)[^;]*from\s+'@nestjs\//m;
+    const typeOnly = (source: string) =>
+      source.replace(/^import\s+\{([^}]*)\}\s+from\s+'@nestjs\/[^']+';/gm, (line, names: string) =>
+        names.split(',').every((name) => name.trim() === '' || name.trim().startsWith('type ')) ? '' : line,
+      );
+    expect(decode.filter((file) => nest.test(typeOnly(code(file))))).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-// The one-pass check of Facet's query DTOs (pipes/query-dto-check.ts) must refuse exactly what
+// The one-pass check of Facet's query DTOs (read/decode/query-dto-check.ts) must refuse exactly what
 // class-validator refuses, with the same issues in the same order: the same pipe is run both ways
 // (an extra option sends it through class-validator) on arbitrary decoded queries.
 import { HttpException } from '@nestjs/common';

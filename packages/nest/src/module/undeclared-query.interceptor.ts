@@ -1,4 +1,4 @@
-import { type FacetIssue, FacetQueryError } from '@facet/core';
+import { FacetQueryError } from '@facet/core';
 import {
   type CallHandler,
   type ExecutionContext,
@@ -9,10 +9,8 @@ import {
 } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { rawQueryString } from '../pipes/facet-query.decorator.js';
-import { parseQueryObject } from '../pipes/parse-query-object.js';
-import { pathSegment } from '../pipes/query-dto-check.js';
 import { type QueryDeclaration, queryDeclarationOf, readsFacetQuery } from '../pipes/query-parameters.js';
+import { rawQueryString, undeclaredQueryIssues } from '../read/decode/decode-route-query.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS } from './facet-module.tokens.js';
 
@@ -20,30 +18,6 @@ import { FACET_MODULE_OPTIONS } from './facet-module.tokens.js';
 export type UndeclaredQueryScope = 'facet-routes' | 'every-route';
 
 const NO_PARAMETERS: QueryDeclaration = { kind: 'declared', names: new Set() };
-
-/**
- * The issues of a raw query string on a route that declares `names`: each decoded parameter it does
- * not declare, and a part with no name (`?=1`), which the decoder skips and so no route could read.
- * Decoding first gives hostile keys (`__proto__`, floods, over-deep keys) the refusals they get on
- * every other route.
- */
-export function undeclaredQueryIssues(raw: string, names: ReadonlySet<string>): FacetIssue[] {
-  const issues: FacetIssue[] = Object.keys(parseQueryObject(raw))
-    .filter((key) => !names.has(key))
-    .map((key) => ({
-      code: 'unknown_key',
-      path: [pathSegment(key)],
-      message: 'This parameter is not accepted here.',
-    }));
-  if (raw.split('&').some((part) => part.startsWith('='))) {
-    issues.push({
-      code: 'unknown_key',
-      path: [],
-      message: 'A query parameter without a name is not accepted.',
-    });
-  }
-  return issues;
-}
 
 /**
  * Refuses (400 `unknown_key` naming it, Facet's error body) a query parameter that a route does not

@@ -1,41 +1,17 @@
-import { type FacetIssue, FacetQueryError } from '@facet/core';
+import { isFacetQueryError } from '@facet/core';
 import { createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import { decodeRouteQuery, rawQueryString } from '../read/decode/decode-route-query.js';
+import { facetDtoKeys } from '../read/decode/query-dto-check.js';
 import { FacetValidationPipe } from './facet-validation.pipe.js';
-import { parseQueryObject, queryRefusal } from './parse-query-object.js';
-import { checkQueryDto, facetDtoKeys, pathSegment } from './query-dto-check.js';
-import { declaredQueryKeys, markFacetQueryRoute } from './query-parameters.js';
+import { queryRefusal } from './parse-query-object.js';
+import { markFacetQueryRoute } from './query-parameters.js';
 import type { QueryTransformOptions } from './query-transform.options.js';
-
-interface RequestWithUrl {
-  readonly originalUrl?: unknown;
-  readonly url?: unknown;
-  readonly raw?: { readonly url?: unknown };
-}
-
-/** The query string of the request as it arrived, before any platform parser saw it. */
-export function rawQueryString(request: unknown): string {
-  const { originalUrl, url, raw } = (request ?? {}) as RequestWithUrl;
-  const candidate = [originalUrl, url, raw?.url].find((value) => typeof value === 'string');
-  if (typeof candidate !== 'string') return '';
-  const mark = candidate.indexOf('?');
-  return mark === -1 ? '' : candidate.slice(mark + 1);
-}
 
 interface FacetQueryData {
   readonly dto: Type<object>;
   readonly options: QueryTransformOptions | undefined;
-}
-
-const NOT_ACCEPTED = 'This parameter is not accepted here.';
-
-/** The parameters of a decoded query that the DTO does not declare. */
-function undeclaredIssues(dto: Type<object>, query: Record<string, unknown>): FacetIssue[] {
-  const declared = declaredQueryKeys(dto);
-  return Object.keys(query)
-    .filter((key) => !declared.has(key))
-    .map((key) => ({ code: 'unknown_key', path: [pathSegment(key)], message: NOT_ACCEPTED }));
 }
 
 // The refusal happens here, while the query is decoded, not in a pipe: global pipes run before a
@@ -44,12 +20,11 @@ function undeclaredIssues(dto: Type<object>, query: Record<string, unknown>): Fa
 // with the undeclared parameter already gone.
 const decodeFacetQuery = createParamDecorator(
   ({ dto, options }: FacetQueryData, context: ExecutionContext): Record<string, unknown> => {
-    const query = parseQueryObject(rawQueryString(context.switchToHttp().getRequest()), options);
-    const [first, ...rest] = checkQueryDto(dto, query) ?? undeclaredIssues(dto, query);
-    if (first !== undefined) {
-      throw queryRefusal(new FacetQueryError([first, ...rest]), options);
+    try {
+      return decodeRouteQuery(rawQueryString(context.switchToHttp().getRequest()), dto, options);
+    } catch (error) {
+      throw isFacetQueryError(error) ? queryRefusal(error, options) : error;
     }
-    return query;
   },
 );
 

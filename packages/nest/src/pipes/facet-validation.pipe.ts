@@ -2,7 +2,7 @@ import { type FacetIssue, FacetQueryError } from '@facet/core';
 import type { ArgumentMetadata, ValidationError } from '@nestjs/common';
 import { ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { FacetQueryException } from '../errors/facet-query.exception.js';
-import { checkQueryDto, pathSegment } from './query-dto-check.js';
+import { checkQueryDto, pathSegment } from '../read/decode/query-dto-check.js';
 
 /** class-validator's constraint for a property that `forbidNonWhitelisted` refuses. */
 const NOT_WHITELISTED = 'whitelistValidation';
@@ -93,7 +93,7 @@ export class FacetValidationPipe extends ValidationPipe {
     super(resolved);
     this.passOriginal =
       resolved.transform !== true && (resolved.whitelist !== true || resolved.forbidNonWhitelisted === true);
-    // Facet's own query DTOs are checked in one pass (query-dto-check.ts) when nothing but the
+    // Facet's own query DTOs are checked in one pass (read/decode/query-dto-check.ts) when nothing but the
     // type and the decorator switch was configured: every other option changes what class-validator
     // would do, so it then runs as configured.
     this.oneValidationPass = Object.keys(options).every(

@@ -1,7 +1,6 @@
 import type { Type } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { facetDtoKeys } from './query-dto-check.js';
+import { declaredQueryKeys } from '../read/decode/declared-query-keys.js';
 
 // What a route says about its query string, kept as Facet's own metadata (never Nest's route
 // arguments), so that `FacetUndeclaredQueryInterceptor` can refuse a parameter no part of the
@@ -17,28 +16,6 @@ const FACET_QUERY = Symbol.for('@facet/nest:facet-query');
 
 /** Something that has metadata: a route handler (a function) or a controller class. */
 type MetadataTarget = object;
-
-const declaredKeysCache = new WeakMap<object, ReadonlySet<string>>();
-
-/**
- * The top-level query parameters a DTO declares. Facet's own query DTOs are known; any other class
- * declares the properties class-validator's whitelist allows: those with at least one validation
- * decorator, inherited ones included (as `ValidationPipe`'s `whitelist` decides).
- */
-export function declaredQueryKeys(dto: Type<object>): ReadonlySet<string> {
-  let keys = declaredKeysCache.get(dto);
-  if (keys === undefined) {
-    keys =
-      facetDtoKeys(dto) ??
-      new Set(
-        getMetadataStorage()
-          .getTargetValidationMetadatas(dto, '', false, false)
-          .map((metadata) => metadata.propertyName),
-      );
-    declaredKeysCache.set(dto, keys);
-  }
-  return keys;
-}
 
 function assertClass(value: unknown, where: string): asserts value is Type<object> {
   if (typeof value !== 'function' || value.prototype === undefined) {

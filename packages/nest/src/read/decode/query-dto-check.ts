@@ -1,6 +1,6 @@
 import { type FacetIssue, isPlainObject } from '@facet/core';
-import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
-import { QueryDTO } from '../dto/query.dto.js';
+import { CountQueryDTO, DetailQueryDTO } from '../../dto/detail-query.dto.js';
+import { QueryDTO } from '../../dto/query.dto.js';
 
 // Facet's own query DTOs, checked in one pass without class-transformer's copy and
 // class-validator's metadata walk, which cost about as much as the rest of Facet's own work on a

@@ -158,7 +158,7 @@ export function keysetWhere(keys: readonly SortKey[], values: readonly unknown[]
     if (beyond !== undefined) branches.push(equal.length === 0 ? beyond : { AND: [...equal, beyond] });
     equal.push({ [key.field]: value === null ? null : { equals: value } });
   });
-  // An empty OR reads as "no filter" in places (see access/empty-or.ts); say "no row" plainly.
+  // An empty OR reads as "no filter" in places (see read/scope/empty-or.ts); say "no row" plainly.
   if (branches.length === 0) return { [anyField]: { in: [] } };
   return branches.length === 1 ? (branches[0] as object) : { OR: branches };
 }

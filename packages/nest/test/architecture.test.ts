@@ -65,7 +65,7 @@ describe('package structure', () => {
 
   it('reads through the pipeline stages, each in its folder under read/', () => {
     const folders = new Set(sourceFiles().map((file) => dirname(file)));
-    for (const stage of ['check', 'scope', 'plan', 'execute', 'present'])
+    for (const stage of ['decode', 'check', 'scope', 'plan', 'execute', 'present'])
       expect(folders).toContain(`read/${stage}`);
   });
 

@@ -27,4 +27,5 @@ export type {
   ProjectedPage,
   ResourceItem,
   ResourceReadQuery,
+  SentItem,
 } from './resource-types.js';

@@ -40,6 +40,7 @@ export type { ModelInfo, ModelTypes, ResolvedModel, ScalarType } from './model/i
 export {
   FacetModule,
   type FacetModuleOptions,
+  FacetRead,
   FacetUndeclaredQueryInterceptor,
   InjectResource,
   type MutationRoute,
@@ -104,6 +105,7 @@ export {
   Resource,
   type ResourceDefinition,
   type ResourceEnvironment,
+  type ResourceNarrowing,
   type ResourceOf,
   ResourceQuery,
   type ResourceServiceOptions,

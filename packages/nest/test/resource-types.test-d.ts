@@ -45,16 +45,25 @@ expectTypeOf<Jsonified<Stamped>>().toEqualTypeOf<{
 }>();
 expectTypeOf<ResourceItem<typeof books>['title']>().toEqualTypeOf<string>();
 expectTypeOf<NonNullable<ResourceItem<typeof books>['author']>['name']>().toEqualTypeOf<string>();
+// Unprojected, an optional to-one is absent when not loaded and null when hidden from the caller.
+expectTypeOf<null>().toExtend<ResourceItem<typeof books>['author']>();
+expectTypeOf<undefined>().toExtend<ResourceItem<typeof books>['author']>();
+expectTypeOf<null>().toExtend<
+  NonNullable<NonNullable<ResourceItem<typeof books>['reviews']>[number]['book']>['author']
+>();
+expectTypeOf<null>().not.toExtend<ResourceItem<typeof books>['reviews']>();
 
-// A literal fields narrows the page: to-many relations as arrays, to-one as objects.
+// A literal fields narrows the page: to-many relations as arrays, to-one as objects. A relation it
+// names is always sent, so never undefined; the DTO's optional to-one (`author?`) may arrive as null
+// (a row the caller may not read, or none), and the type says so.
 async function reads(): Promise<void> {
   const page = await resource.query({ fields: 'id,title,author{name},reviews{rating}' }, { trusted: true });
   expectTypeOf(page.items).toEqualTypeOf<
     {
       id: number;
       title: string;
-      author: { name: string } | undefined;
-      reviews: { rating: number }[] | undefined;
+      author: { name: string } | null;
+      reviews: { rating: number }[];
     }[]
   >();
   expectTypeOf(page.meta).toEqualTypeOf<PageMeta>();
@@ -74,7 +83,7 @@ async function reads(): Promise<void> {
 
   expectTypeOf(await resource.findById(1, { fields: 'id,author{name}' })).toEqualTypeOf<{
     id: number;
-    author: { name: string } | undefined;
+    author: { name: string } | null;
   }>();
   expectTypeOf(await resource.findById(1)).toEqualTypeOf<Partial<PolicyBookDto>>();
   expectTypeOf(await resource.findOne({ id: 1 }, { fields: 'title' })).toEqualTypeOf<{ title: string }>();

@@ -111,16 +111,50 @@ export type ParseFields<S extends string> =
 /** The element of a to-many relation, or the object of a to-one; `null`/`undefined` set aside. */
 export type Related<V> = V extends readonly (infer E)[] ? E : V;
 
-/** Applies a projection tree to one value, keeping arrays (to-many) and `null` (optional to-one). */
+/**
+ * Values an object type can hold that are scalars, not relations: a `Date`, a `Bytes` buffer, a
+ * Prisma `Decimal` (or a BigInt, a string: not objects at all).
+ */
+export type ScalarObject = Date | Uint8Array | { toFixed(digits?: number): string };
+
+/**
+ * What a named relation can arrive as besides its rows: `null` when the DTO says the relation may be
+ * missing (an optional `?` or `| null` property). A relation named in `fields` is always sent, so
+ * never `undefined`; a to-one row the caller may not read (an access rule on its subject) arrives as
+ * `null`, which is why an optional to-one relation is typed `| null` once named.
+ */
+export type MissingToOne<V> = undefined extends V ? null : null extends V ? null : never;
+
+/** Whether a value is a relation (an object that is not a `ScalarObject`), to-one or to-many. */
+export type IsRelation<V> = [NonNullable<V>] extends [never]
+  ? false
+  : NonNullable<V> extends ScalarObject
+    ? false
+    : NonNullable<V> extends object
+      ? true
+      : false;
+
+/** A relation named in `fields`, shaped by `Shape`: to-many an array, to-one its row or `null`. */
+export type NamedRelation<V, Shape> =
+  NonNullable<V> extends readonly unknown[] ? Shape : Shape | MissingToOne<V>;
+
+/**
+ * Applies a projection tree to one value: to-many relations become arrays of the sub-selection,
+ * to-one relations their sub-selection, or `null` where the DTO says the relation may be missing. A
+ * plain mention keeps the value, except that a named relation is never `undefined`.
+ */
 export type ApplyValue<V, T> = T extends true
-  ? V
+  ? IsRelation<V> extends true
+    ? NamedRelation<V, NonNullable<V>>
+    : V
   : T extends Tree
-    ? V extends null | undefined
-      ? V
-      : V extends readonly (infer E)[]
-        ? ApplyTree<NonNullable<E>, T>[]
-        : ApplyTree<V, T>
+    ? NamedRelation<V, ApplyRelated<NonNullable<V>, T>>
     : never;
+
+/** The sub-selection of a relation's rows (distributes over a union of row types). */
+export type ApplyRelated<V, T extends Tree> = V extends readonly (infer E)[]
+  ? ApplyTree<NonNullable<E>, T>[]
+  : ApplyTree<V, T>;
 
 export type ApplyTree<Item, T extends Tree> = {
   [K in keyof T & keyof Item]: ApplyValue<Item[K], T[K]>;
@@ -153,13 +187,16 @@ export type PathTail<P extends string, Head extends string> = P extends `${Head}
   ? Rest
   : never;
 
-export type PickPathsValue<V, P extends string> = V extends null | undefined
-  ? V
-  : V extends readonly (infer E)[]
-    ? PickPaths<NonNullable<E>, P>[]
-    : PickPaths<V, P>;
+export type PickPathsValue<V, P extends string> = NamedRelation<V, PickRelated<NonNullable<V>, P>>;
+
+/** The paths of a relation's rows (distributes over a union of row types). */
+export type PickRelated<V, P extends string> = V extends readonly (infer E)[]
+  ? PickPaths<NonNullable<E>, P>[]
+  : PickPaths<V, P>;
 
 export type PickPaths<Item, P extends string> = Flatten<{
   // A plain mention of a relation wins over paths into it, as `fields` merges them at run time.
-  [K in PathHead<P> & keyof Item]: K extends P ? Item[K] : PickPathsValue<Item[K], PathTail<P, K & string>>;
+  [K in PathHead<P> & keyof Item]: K extends P
+    ? ApplyValue<Item[K], true>
+    : PickPathsValue<Item[K], PathTail<P, K & string>>;
 }>;

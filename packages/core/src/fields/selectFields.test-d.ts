@@ -30,6 +30,27 @@ describe('SelectFields', () => {
       editor: { id: number } | null;
     }>();
   });
+  test('a named relation is never undefined: an optional to-one may arrive as null', () => {
+    // The server sends every relation `fields` names; a to-one row the caller may not read (an
+    // access rule on its subject) arrives as null, so `?.` is needed and `!== undefined` is not enough.
+    interface Line {
+      id: number;
+      product?: { name: string; costPrice: string };
+      notes?: { text: string }[];
+      placedAt?: Date;
+    }
+    type Picked = SelectFields<Line, 'product{name},notes{text}'>;
+    expectTypeOf<Picked>().toEqualTypeOf<{ product: { name: string } | null; notes: { text: string }[] }>();
+    expectTypeOf<SelectFields<Line, 'product'>>().toEqualTypeOf<{
+      product: { name: string; costPrice: string } | null;
+    }>();
+    // A scalar that is an object (a Date, a Decimal, bytes) is no relation: it keeps its type.
+    expectTypeOf<SelectFields<Line, 'placedAt'>>().toEqualTypeOf<{ placedAt: Date | undefined }>();
+    const line = {} as Picked;
+    // @ts-expect-error product may be null: this compiled, and threw, while it was typed `| undefined`
+    if (line.product !== undefined) void line.product.name;
+    if (line.product !== null) void line.product.name;
+  });
   test('to-many relations become arrays of the sub-selection, nested', () => {
     expectTypeOf<SelectFields<Book, 'tags{label},author{books{title}}'>>().toEqualTypeOf<{
       tags: { label: string }[];

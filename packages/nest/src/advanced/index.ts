@@ -133,6 +133,7 @@ export {
   Resource,
   type ResourceDefinition,
   type ResourceEnvironment,
+  type ResourceNarrowing,
   type ResourceServiceOptions,
 } from '../resource/index.js';
 export type * from '../resource/resource-query.types.js';

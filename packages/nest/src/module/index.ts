@@ -5,6 +5,7 @@ export {
   getResourceToken,
   InjectResource,
 } from './facet.module.js';
+export { FacetRead } from './facet-read.decorator.js';
 export {
   type MutationRoute,
   ResourceController,

@@ -53,11 +53,13 @@ async function scopedRead<T>(
  * A page of a resource: `fields` checked and split by the envelope rule, the client's query checked
  * against the DTO, the projection planned, the page read under the caller's scope, and the rows
  * mapped, projected and put in the envelope. No count runs when the projection shows no total.
+ * `own` is a where of the server's own, ANDed with the client's (see `readResourceItem`).
  */
 export async function readResourceList<TModel, TDto extends object, TAbility>(
   target: ResourceTarget<TModel, TDto, TAbility>,
   query: FieldsQueryInput & { readonly page?: unknown; readonly perPage?: unknown; readonly after?: unknown },
   read: ReadCall<TAbility>,
+  own?: object,
 ): Promise<{ items?: Partial<TDto>[]; meta?: Record<string, unknown> }> {
   const { model, view } = target as unknown as AnyTarget;
   const { page, prepared } = asHttpError(() => {
@@ -72,7 +74,7 @@ export async function readResourceList<TModel, TDto extends object, TAbility>(
   const result = await scopedRead<PageResult>(
     target as unknown as AnyTarget,
     'query',
-    prepared.query as DelegateArgs,
+    own === undefined ? (prepared.query as DelegateArgs) : narrowed(prepared.query as DelegateArgs, own),
     read as ReadCall<never>,
     (found) => found.items,
     (checked, scope, log) => {

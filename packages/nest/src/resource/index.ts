@@ -10,7 +10,13 @@ export {
   type ResourceDefinition,
   type ResourceServiceOptions,
 } from './define-resource.js';
-export { type ReadContext, Resource, type ResourceEnvironment, type ResourceOf } from './resource.js';
+export {
+  type ReadContext,
+  Resource,
+  type ResourceEnvironment,
+  type ResourceNarrowing,
+  type ResourceOf,
+} from './resource.js';
 export { ResourceQuery } from './resource-query.js';
 export type {
   ResourceMapContext,
@@ -27,4 +33,5 @@ export type {
   ProjectedPage,
   ResourceItem,
   ResourceReadQuery,
+  SentItem,
 } from './resource-types.js';

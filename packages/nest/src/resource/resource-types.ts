@@ -1,4 +1,4 @@
-import type { CheckFields, SelectFields, SelectPage } from '@facet/core';
+import type { CheckFields, FieldsGrammar, SelectFields, SelectPage } from '@facet/core';
 import type { ResourcePage } from './resource-query.types.js';
 
 // Types only: what a resource's DTO says about its routes, for the server's own code and, through
@@ -24,11 +24,31 @@ export type DtoOf<R> = R extends { readonly dto: abstract new (...args: never[])
     : never;
 
 /**
- * One item of a resource as an HTTP client receives it: the DTO after JSON. A web page can take
- * its row types from here with `import type`, so no server code reaches its bundle:
- * `type Book = ResourceItem<typeof books>`.
+ * A DTO as a read sends it: an optional to-one relation (`author?: AuthorDto`) is absent when the
+ * read did not load it and `null` when it did but the caller may not read the row (or there is
+ * none), so it is typed `| null` as well, at every depth. Declare a to-one relation whose subject
+ * has an access rule optional, and the types say what arrives.
  */
-export type ResourceItem<R> = Jsonified<DtoOf<R>>;
+export type SentItem<T> = T extends FieldsGrammar.ScalarObject
+  ? T
+  : T extends readonly (infer U)[]
+    ? SentItem<U>[]
+    : T extends object
+      ? {
+          [K in keyof T]: FieldsGrammar.IsRelation<T[K]> extends true
+            ? NonNullable<T[K]> extends readonly unknown[]
+              ? SentItem<T[K]>
+              : SentItem<NonNullable<T[K]>> | FieldsGrammar.MissingToOne<T[K]> | Extract<T[K], undefined>
+            : T[K];
+        }
+      : T;
+
+/**
+ * One item of a resource as an HTTP client receives it: the DTO after JSON, with the `null` of a
+ * hidden to-one relation (`SentItem`). A web page can take its row types from here with
+ * `import type`, so no server code reaches its bundle: `type Book = ResourceItem<typeof books>`.
+ */
+export type ResourceItem<R> = Jsonified<SentItem<DtoOf<R>>>;
 
 /**
  * The `fields` member of a read's query, checked against `Dto`: a literal naming a field the DTO

@@ -131,14 +131,19 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
    * A page (`GET /books`, `GET /books/search`): `where`, `orderBy`, `include`, `select`, `page`,
    * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`). No count query runs when
    * the projection shows neither `itemCount` nor `pageCount`.
+   *
+   * `options.where` narrows the page by a filter of the server's own (`{ customerId }` of
+   * `/customers/:id/orders`): it may name fields the caller cannot see, it is passed as written, and
+   * it is ANDed with the client's `where` and the access filter, never in place of either.
    */
   async query<const F extends string = string>(
     query: ResourceReadQuery<TDto, F, true>,
     read: ReadContext<TAbility> = {},
+    options: ResourceNarrowing = {},
   ): Promise<ProjectedPage<TDto, F>> {
     this.assertCaller(read);
     // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.
-    return (await readResourceList(this.target, query, read)) as ProjectedPage<TDto, F>;
+    return (await readResourceList(this.target, query, read, ownWhere(options))) as ProjectedPage<TDto, F>;
   }
 
   /** One item by id (`GET /books/:id`), projected by `fields`; a 404 when the caller may not read it. */
@@ -250,6 +255,24 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       );
     }
   }
+}
+
+/** Options of a `Resource` read beyond the client's query. */
+export interface ResourceNarrowing {
+  /**
+   * A where-input of the server's own, ANDed with the client's `where` and the access filter. It is
+   * not checked against the DTO (it may use fields the caller cannot see), so never build it from
+   * client input: that belongs in the query, which is checked.
+   */
+  readonly where?: object;
+}
+
+function ownWhere(options: ResourceNarrowing): object | undefined {
+  const { where } = options;
+  if (where === undefined) return undefined;
+  if (!isPlainObject(where))
+    throw new TypeError("A resource read's `where` option must be a plain where-input object.");
+  return where;
 }
 
 /** A `Resource` of any definition. */

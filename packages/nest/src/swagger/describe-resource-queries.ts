@@ -4,6 +4,7 @@ import type { ModelTypes } from '../model/model-types.js';
 import { getResourceToken } from '../module/facet.module.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import { writeFieldResponseSchemas } from './field-response-schemas.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { hideResponseFields } from './hide-response-fields.js';
 import { ResourceQuerySchemas } from './resource-query-schemas.js';
@@ -30,7 +31,7 @@ interface Described {
  * `ApiResourceRoutes(Dto)` (or `ApiFacetQuery({ dto })`) documented with schemas derived from each
  * resource: the fields its DTO lets this caller name, the operators each field type takes (the
  * operand grammar the server enforces), enums, relations and sort directions. Generators such as
- * openapi-typescript then produce usable filter types. The DTOs' response schemas lose the fields
+ * openapi-typescript then produce usable filter types. The DTOs' response schemas get the fields their `@Field()`/`@Relation()` declare that `@ApiProperty()` did not describe (typed from the model), and lose the fields
  * the context may not see. A document is written for one context: serve each caller the one of its
  * own (`resourceDocuments` builds and keeps one per context). Call it on the document before serving it:
  *
@@ -68,6 +69,9 @@ export function describeResourceQueries(
   }
   document.components ??= {};
   document.components.schemas = { ...document.components.schemas, ...builder.schemas };
+  // A related DTO's schema written here and then unused (its relation is hidden from this caller)
+  // is left out, like one `@nestjs/swagger` wrote.
+  for (const name of writeFieldResponseSchemas(document, [...byDto.values()])) used.add(name);
   hideResponseFields(
     document,
     resources.map((definition) => definition.dto),

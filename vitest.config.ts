@@ -9,6 +9,7 @@ export default defineConfig({
       'examples/library',
       'examples/library/vitest.fastify.config.ts',
       'examples/quickstart',
+      'examples/quickstart-cjs',
       'bench',
       'test-support',
       // Last: it reads the packages' dist/, which `npm test` builds first.

@@ -33,6 +33,11 @@ export interface FacetErrorBody<TCode extends string = FacetIssueCode> {
   readonly path?: string;
   /** Every issue found, without raw input. Present for refused queries only. */
   readonly issues?: readonly FacetErrorIssue<TCode>[];
+  /**
+   * The list an application's exception gave as its `message` (Nest's `ValidationPipe`: one entry
+   * per class-validator constraint), kept as it was; `message` joins it with `'; '`.
+   */
+  readonly messages?: readonly string[];
 }
 
 /**

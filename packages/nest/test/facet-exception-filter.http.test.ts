@@ -5,9 +5,19 @@
 import 'reflect-metadata';
 import { FacetQueryError } from '@facet/core';
 import { listenApp } from '@facet/test-support/net';
-import { Controller, ForbiddenException, Get, type INestApplication, Module } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  type INestApplication,
+  Module,
+  Post,
+  ValidationPipe,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { IsEmail, IsString } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFacetErrorBody } from '../src/advanced/index.js';
 import { FacetExceptionFilter, FacetModule, FacetQueryException } from '../src/index.js';
@@ -18,8 +28,19 @@ const REFUSAL = (): FacetQueryError =>
     { code: 'too_many', path: ['where', 'a.b'], message: 'too many keys', limit: 3 },
   ]);
 
+class SignUpBody {
+  @IsString() name!: string;
+  @IsEmail() email!: string;
+}
+
 @Controller('fail')
 class FailController {
+  // An app's own route behind Nest's ValidationPipe, as before Facet was added.
+  @Post('sign-up')
+  signUp(@Body(new ValidationPipe({ expectedType: SignUpBody })) body: SignUpBody): SignUpBody {
+    return body;
+  }
+
   @Get('refusal-exception')
   refusalException(): never {
     throw new FacetQueryException(REFUSAL());
@@ -151,6 +172,22 @@ describe.each(['express', 'fastify'])('FacetExceptionFilter on %s', (platform) =
     });
   });
 
+  it("keeps class-validator's list of an app's own route, beside the joined message", async () => {
+    const response = await fetch(`${apps.get(platform)?.url}/fail/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 7, email: 'nope' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'name must be a string; email must be an email',
+      code: 'bad_request',
+      messages: ['name must be a string', 'email must be an email'],
+    });
+  });
+
   it('answers an unexpected error with an opaque 500', async () => {
     const response = await get(platform, '/fail/crash');
     expect(response).toEqual({
@@ -166,12 +203,13 @@ describe.each(['express', 'fastify'])('FacetExceptionFilter on %s', (platform) =
 });
 
 describe('toFacetErrorBody', () => {
-  it("joins class-validator's message arrays and derives the reason phrase", () => {
+  it("joins class-validator's message arrays, keeps them, and derives the reason phrase", () => {
     expect(toFacetErrorBody(422, { message: ['a is bad', 'b is bad'] })).toEqual({
       statusCode: 422,
       error: 'Unprocessable Entity',
       message: 'a is bad; b is bad',
       code: 'unprocessable_entity',
+      messages: ['a is bad', 'b is bad'],
     });
     expect(toFacetErrorBody(418, 'short and stout')).toEqual({
       statusCode: 418,

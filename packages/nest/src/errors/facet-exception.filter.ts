@@ -26,7 +26,8 @@ const CODE_BY_STATUS: Readonly<Record<number, string>> = {
 /**
  * The body every error response should have: `{ statusCode, error, message, code }` (plus `path` and
  * `issues` where Facet's own exceptions set them). A body that already has a string `code` is kept
- * as it is; any other is normalized: `message` arrays are joined, and a code is derived from the status.
+ * as it is; any other is normalized: a `message` array is joined into `message` and kept as `messages`,
+ * and a code is derived from the status.
  */
 export function toFacetErrorBody(status: number, response: string | object): FacetErrorBody {
   if (typeof response === 'object' && response !== null) {
@@ -44,6 +45,8 @@ export function toFacetErrorBody(status: number, response: string | object): Fac
       error: typeof record.error === 'string' ? record.error : reasonPhrase(status),
       message,
       code: CODE_BY_STATUS[status] ?? `http_${status}`,
+      // An app's existing clients read class-validator's list: it stays, beside the joined message.
+      ...(Array.isArray(record.message) ? { messages: record.message.map(String) } : {}),
     };
   }
   return {

@@ -60,9 +60,10 @@ export {
   type PageMetaInput,
   pageCount,
 } from './page/pageMeta.js';
-export type { PageMeta, Paginated, QueryInput } from './types.js';
+export type { CountKind, CountMode, PageMeta, Paginated, QueryInput } from './types.js';
 export {
   CONSISTENCY_HEADER,
+  COUNT_MODES,
   type FacetErrorBody,
   type FacetErrorIssue,
   PAGE_META_FIELDS,

@@ -1,4 +1,14 @@
 /** Page information of a paged read. `pageCount` is 0 when there are no items. */
+/**
+ * How a list counts its matching rows (`count=`): `exact` (the default), `estimated` (exact up to
+ * a threshold, the database planner's estimate above it) or `none` (no count runs; the meta has no
+ * `itemCount` or `pageCount`).
+ */
+export type CountMode = 'exact' | 'estimated' | 'none';
+
+/** What `meta.countMode` says a page's `itemCount` is: a count, or the planner's estimate. */
+export type CountKind = Exclude<CountMode, 'none'>;
+
 export interface PageMeta {
   readonly page: number;
   readonly perPage: number;
@@ -6,6 +16,12 @@ export interface PageMeta {
   readonly pageCount: number;
   readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
+  /**
+   * Whether `itemCount` (and `pageCount`) is a count or the database's estimate. Present when the
+   * request asked for a count mode (`count=exact` or `count=estimated`) and a count ran; absent
+   * otherwise, so the default page meta keeps the specification's shape.
+   */
+  readonly countMode?: CountKind;
   /**
    * The position after this page's last row, for `after=` (keyset paging): a non-empty opaque
    * string when more rows follow, `null` on the last page. Every list answer of `@facet/nest` has it.
@@ -38,4 +54,12 @@ export interface QueryInput<
   select?: Record<string, unknown>;
   /** Projection expression: `id,title,author{name}`. */
   fields?: string;
+  /**
+   * A search text: the rows where a field the resource marks searchable, and the caller may see,
+   * contains it, literally and case-insensitively where the database can (list, count, aggregate
+   * and export reads).
+   */
+  q?: string;
+  /** How a list counts its matches; see `CountMode`. Lists only. */
+  count?: CountMode;
 }

@@ -2,7 +2,7 @@
 // the read-your-writes header, and the page-meta field names. Both halves import these, so a name
 // changed on one side is a compile error on the other.
 import type { FacetIssueCode } from './issues.js';
-import type { PageMeta } from './types.js';
+import type { CountMode, PageMeta } from './types.js';
 
 /**
  * The header a Facet server answers a write with (a token of the primary's position) and reads
@@ -49,6 +49,7 @@ export const PAGE_META_FIELDS = [
   'perPage',
   'itemCount',
   'pageCount',
+  'countMode',
   'hasPrevPage',
   'hasNextPage',
   'nextCursor',
@@ -56,3 +57,6 @@ export const PAGE_META_FIELDS = [
 
 /** One of `PAGE_META_FIELDS`. */
 export type PageMetaField = (typeof PAGE_META_FIELDS)[number];
+
+/** The values of a list's `count` parameter, the default first (see `CountMode`). */
+export const COUNT_MODES = ['exact', 'estimated', 'none'] as const satisfies readonly CountMode[];

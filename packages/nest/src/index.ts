@@ -5,7 +5,7 @@
 // its own signatures around these; a type shared with `/advanced` is exported by both. The modules
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
-export { CountQueryDTO, DetailQueryDTO } from './dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from './dto/detail-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,

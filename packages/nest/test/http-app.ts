@@ -227,7 +227,7 @@ class ShelvesController {
 export class EchoQueryDTO extends QueryDTO {
   @IsOptional()
   @IsString()
-  q?: string;
+  term?: string;
 }
 
 @Controller('echo')

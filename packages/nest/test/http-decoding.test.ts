@@ -56,8 +56,8 @@ const DECODING_CASES: readonly [string, string, unknown][] = [
   ],
   [
     'invalid JSON-like values stay strings',
-    'where.title=%7Bnot%20json&q=%5Bx',
-    { where: { title: '{not json' }, q: '[x' },
+    'where.title=%7Bnot%20json&term=%5Bx',
+    { where: { title: '{not json' }, term: '[x' },
   ],
   [
     'a fields expression with braces and commas',

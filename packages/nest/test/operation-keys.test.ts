@@ -3,7 +3,7 @@
 // has a row, or is named as not being a read.
 import { describe, expect, it } from 'vitest';
 import { QueryService, Resource } from '../src/index.js';
-import { OPERATION_KEYS } from '../src/read/check/operation-keys.js';
+import { OPERATION_KEYS, RESOURCE_FACET_KEYS } from '../src/read/check/operation-keys.js';
 
 /** The methods a class's instances have, getters and the constructor left out. */
 function methods(type: { prototype: object }): string[] {
@@ -36,10 +36,17 @@ describe('the table of top-level keys per read operation', () => {
     expect(reads.sort()).toEqual(resourceRows.sort());
   });
 
-  it('gives a resource no key its service would not take', () => {
+  it('gives a resource no key its service would not take, besides the resource-only ones', () => {
+    for (const row of Object.values(OPERATION_KEYS)) {
+      const service: readonly string[] = [...row.prisma, ...row.facet, ...RESOURCE_FACET_KEYS];
+      for (const key of row.resource ?? []) expect(service).toContain(key);
+    }
+  });
+
+  it('keeps the resource-only keys out of the service and out of Prisma', () => {
     for (const row of Object.values(OPERATION_KEYS)) {
       const service: readonly string[] = [...row.prisma, ...row.facet];
-      for (const key of row.resource ?? []) expect(service).toContain(key);
+      for (const key of RESOURCE_FACET_KEYS) expect(service).not.toContain(key);
     }
   });
 });

@@ -14,6 +14,8 @@ const KEYS = [
   'include',
   'select',
   'fields',
+  'q',
+  'count',
   'distinct',
   'take',
   '0',
@@ -22,7 +24,8 @@ const KEYS = [
 const value = fc.oneof(
   fc.integer({ min: -3, max: 3 }),
   fc.double(),
-  fc.constantFrom(1, 2, 20, 1.5, Number.NaN),
+  fc.constantFrom(1, 2, 20, 1.5, Number.NaN, Number.POSITIVE_INFINITY),
+  fc.constantFrom('exact', 'estimated', 'none', 'Exact'),
   fc.string({ maxLength: 4 }),
   fc.boolean(),
   fc.constant(null),

@@ -196,6 +196,7 @@ describe('checkQueryPolicy: budgets', () => {
       maxIncludes: 10,
       maxOrderBy: 5,
       maxRelationFilterCost: 5,
+      maxSearchLength: 200,
     });
   });
 

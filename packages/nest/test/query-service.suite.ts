@@ -24,6 +24,7 @@ import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
 import { describeQueryServiceToOne } from './query-service-to-one.suite.js';
+import { describeResourceSearch } from './resource-search.suite.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
 import { plainDelegate } from './support/plain-delegate.js';
 import { recordDelegate } from './support/recording-delegate.js';
@@ -61,6 +62,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
     });
 
     describeQueryServiceToOne(() => prisma);
+    describeResourceSearch(() => prisma, name);
 
     const books = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
       new QueryService<BookDelegate, BookTypeMap, TestAbility>(prisma.book, options);

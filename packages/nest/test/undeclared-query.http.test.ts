@@ -50,7 +50,7 @@ class BookDto {
 class TitleSearchDto extends QueryDTO {
   @IsOptional()
   @IsString()
-  q?: string;
+  term?: string;
 }
 
 const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: BookDto });
@@ -93,9 +93,9 @@ class BooksController extends ResourceController(books, {
 
   @Get('titles')
   async titles(@FacetQuery(TitleSearchDto) query: TitleSearchDto, @Req() request: unknown) {
-    const { q, ...rest } = query;
+    const { term, ...rest } = query;
     return this.resource.query(
-      { ...rest, where: { title: { contains: q ?? '' } }, fields: 'title' },
+      { ...rest, where: { title: { contains: term ?? '' } }, fields: 'title' },
       await this.readContext(request),
     );
   }
@@ -142,9 +142,9 @@ class MarkedController {
   }
 
   @Get('paged')
-  @QueryParameters(QueryDTO, 'q')
-  paged(@Query('q') q?: string) {
-    return { q: q ?? null };
+  @QueryParameters(QueryDTO, 'term')
+  paged(@Query('term') term?: string) {
+    return { term: term ?? null };
   }
 }
 
@@ -304,17 +304,17 @@ describe.each(['default', 'every-route'] as const)('refuseUndeclaredQuery: %s', 
   it('declared parameters are read; the others are refused', async () => {
     expect(await send(variant, 'GET', '/books/suggest?q=dune')).toEqual({ status: 200, body: { q: 'dune' } });
     expectUnknown(await send(variant, 'GET', '/books/suggest?q=dune&page=2'), 'page', 'suggest');
-    expect(await send(variant, 'GET', '/marked/paged?q=x&page=2&where.title=y')).toEqual({
+    expect(await send(variant, 'GET', '/marked/paged?term=x&page=2&where.title=y')).toEqual({
       status: 200,
-      body: { q: 'x' },
+      body: { term: 'x' },
     });
     expectUnknown(await send(variant, 'GET', '/marked/paged?qq=x'), 'qq', 'marked/paged');
 
-    const titles = await send(variant, 'GET', '/books/titles?q=Alpha&perPage=2');
+    const titles = await send(variant, 'GET', '/books/titles?term=Alpha&perPage=2');
     expect(titles.status, JSON.stringify(titles.body)).toBe(200);
-    expectUnknown(await send(variant, 'GET', '/books/titles?q=x&qq=1'), 'qq', 'titles');
-    const invalid = await send(variant, 'GET', '/books/titles?q=%5B1%5D');
-    expect(invalid).toMatchObject({ status: 400, body: { code: 'invalid_value', path: 'q' } });
+    expectUnknown(await send(variant, 'GET', '/books/titles?term=x&qq=1'), 'qq', 'titles');
+    const invalid = await send(variant, 'GET', '/books/titles?term=%5B1%5D');
+    expect(invalid).toMatchObject({ status: 400, body: { code: 'invalid_value', path: 'term' } });
 
     const isbn = `${library.tag}-Alpha`;
     expect((await send(variant, 'GET', `/books/isbn/${isbn}?fields=title`)).status).toBe(200);
@@ -351,7 +351,7 @@ describe('a global ValidationPipe that strips unknown properties', () => {
 
   it('cannot drop a parameter before @FacetQuery(dto) judges it', async () => {
     for (const { url } of stripping) {
-      for (const path of ['/books?bogus=1', '/books/count?page=2', '/books/titles?q=x&bogus=1']) {
+      for (const path of ['/books?bogus=1', '/books/count?page=2', '/books/titles?term=x&bogus=1']) {
         const response = await fetch(`${url}${path}`);
         expect(response.status, `${url}${path}`).toBe(400);
         expect(await response.json()).toMatchObject({ code: 'unknown_key' });

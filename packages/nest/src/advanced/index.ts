@@ -6,7 +6,7 @@
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
-export { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from '../dto/detail-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,

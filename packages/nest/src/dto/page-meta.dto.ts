@@ -1,4 +1,4 @@
-import type { PageMeta } from '@facet/core';
+import type { CountKind, PageMeta } from '@facet/core';
 
 /** Page information of a counted page read (`QueryService.query` with the count, the default). */
 export class PageMetaDTO implements PageMeta {
@@ -8,6 +8,11 @@ export class PageMetaDTO implements PageMeta {
   readonly itemCount: number;
   /** Total number of pages; 0 when there are no items. */
   readonly pageCount: number;
+  /**
+   * Whether `itemCount` was counted or estimated by the database's planner; only when the request
+   * named a count mode (`count=exact|estimated`).
+   */
+  readonly countMode?: CountKind;
   readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
   /** `after=` this for the next page (keyset paging); `null` on the last page. */
@@ -18,6 +23,7 @@ export class PageMetaDTO implements PageMeta {
     this.perPage = meta.perPage;
     this.itemCount = meta.itemCount;
     this.pageCount = meta.pageCount;
+    if (meta.countMode !== undefined) this.countMode = meta.countMode;
     this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
     this.nextCursor = meta.nextCursor ?? null;
@@ -60,6 +66,8 @@ export interface KeysetPageMeta {
   /** All matching items, when the count ran (only when asked for: see `QueryCallOptions.count`). */
   readonly itemCount?: number;
   readonly pageCount?: number;
+  /** Whether `itemCount` was counted or estimated, when the request named a count mode. */
+  readonly countMode?: CountKind;
 }
 
 /** Page information of a keyset page (`query({ after })`). It has no `page`: a cursor is a position. */
@@ -70,6 +78,7 @@ export class KeysetPageMetaDTO implements KeysetPageMeta {
   readonly nextCursor: string | null;
   readonly itemCount?: number;
   readonly pageCount?: number;
+  readonly countMode?: CountKind;
 
   constructor(meta: Omit<KeysetPageMeta, 'hasPrevPage'>) {
     this.perPage = meta.perPage;
@@ -78,6 +87,7 @@ export class KeysetPageMetaDTO implements KeysetPageMeta {
     if (meta.itemCount !== undefined) {
       this.itemCount = meta.itemCount;
       this.pageCount = meta.pageCount ?? Math.ceil(meta.itemCount / meta.perPage);
+      if (meta.countMode !== undefined) this.countMode = meta.countMode;
     }
   }
 }

@@ -35,3 +35,30 @@ export function IsTrueOrObject(validationOptions?: ValidationOptions): PropertyD
     validationOptions,
   );
 }
+
+/**
+ * A search text (`q`): a string, or the number, boolean or `null` that the query decoder read from
+ * an unquoted text (`q=978`), whose text the search uses. Lists and objects are refused.
+ */
+export function IsSearchText(validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isSearchText',
+      validator: {
+        validate: isSearchTextValue,
+        defaultMessage: buildMessage((each) => `${each}$property must be a text`, validationOptions),
+      },
+    },
+    validationOptions,
+  );
+}
+
+/** The values `IsSearchText` accepts. */
+export function isSearchTextValue(value: unknown): boolean {
+  return (
+    typeof value === 'string' ||
+    value instanceof String ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    typeof value === 'boolean'
+  );
+}

@@ -1,6 +1,7 @@
-import { IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
+import { COUNT_MODES, type CountMode } from '@facet/core';
+import { IsIn, IsInt, IsOptional, IsString, Min, MinLength } from 'class-validator';
 import type { BaseDelegateTypeMap } from '../model/delegate.types.js';
-import { DetailQueryDTO } from './detail-query.dto.js';
+import { DetailQueryDTO, searchTextRule } from './detail-query.dto.js';
 
 const POSITIVE_INTEGER = (name: string) => ({ message: `${name} must be a positive integer` });
 
@@ -32,4 +33,18 @@ export class QueryDTO<
   @IsString({ message: 'after must be a cursor (meta.nextCursor of an earlier page)' })
   @MinLength(1, { message: 'after must be a cursor (meta.nextCursor of an earlier page)' })
   after?: string;
+
+  /** A search text, as `CountQueryDTO`'s `q`. */
+  @IsOptional()
+  @searchTextRule()
+  q?: string;
+
+  /**
+   * How the page counts its matches: `exact` (the default), `estimated` (exact up to the resource's
+   * `estimatedCountThreshold`, the planner's estimate above it; `meta.countMode` says which) or
+   * `none` (no count runs; the meta has no `itemCount` or `pageCount`).
+   */
+  @IsOptional()
+  @IsIn(COUNT_MODES, { message: `count must be one of ${COUNT_MODES.join(', ')}` })
+  count?: CountMode;
 }

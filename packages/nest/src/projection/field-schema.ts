@@ -142,7 +142,7 @@ function fromCandidate(name: string, candidate: Candidate, expose: FieldExpose |
   if (declaresFields(type)) {
     return Object.freeze({ kind: 'relation', name, relation: name, isArray, target: type, expose });
   }
-  return Object.freeze({ kind: 'scalar', name, sources: Object.freeze([name]), expose });
+  return Object.freeze({ kind: 'scalar', name, sources: Object.freeze([name]), expose, searchable: false });
 }
 
 function fromFacetMetadata(
@@ -168,10 +168,23 @@ function fromFacetMetadata(
     return Object.freeze(relation);
   }
   if (inherited?.kind === 'relation' && entry.options.source === undefined) {
+    if (entry.options.searchable === true) {
+      throw new TypeError(
+        `@Field({ searchable }) on ${klass.name}.${entry.name}: a relation is not searchable; mark the related DTO's own fields.`,
+      );
+    }
     // `@Field({ expose })` next to `@ApiProperty({ type: () => X })` adds a rule, it does not demote.
     return Object.freeze({ ...inherited, expose });
   }
   const source = entry.options.source ?? entry.name;
   const sources = typeof source === 'string' ? [source] : [...source];
-  return Object.freeze({ kind: 'scalar', name: entry.name, sources: Object.freeze(sources), expose });
+  const searchable =
+    entry.options.searchable ?? (inherited?.kind === 'scalar' ? inherited.searchable : false);
+  return Object.freeze({
+    kind: 'scalar',
+    name: entry.name,
+    sources: Object.freeze(sources),
+    expose,
+    searchable: searchable === true,
+  });
 }

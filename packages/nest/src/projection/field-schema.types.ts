@@ -23,6 +23,15 @@ export interface FieldOptions {
    * Prisma `select`. Default: the column of the same name.
    */
   readonly source?: string | readonly string[];
+  /**
+   * Whether a search (`q`) looks in this field: a list, count, aggregate or export with `q`
+   * matches the rows where a searchable field the caller may see (its `expose` allows it)
+   * contains the text. Only a String column of the resource's own model that the field maps to
+   * one-to-one (no `source` of its own) can be searchable; a resource checks that when it is built.
+   * A field the caller may not see is never searched.
+   * @default false
+   */
+  readonly searchable?: boolean;
 }
 
 /** Options of `@Relation()`. */
@@ -41,6 +50,8 @@ export interface ScalarFieldDefinition {
   /** Model columns to read for this field when a `select` is pushed down. */
   readonly sources: readonly string[];
   readonly expose: FieldExpose | undefined;
+  /** Whether `q` searches this field (`FieldOptions.searchable`). */
+  readonly searchable: boolean;
 }
 
 export interface RelationFieldDefinition {

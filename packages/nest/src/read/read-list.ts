@@ -1,8 +1,9 @@
+import type { CountRows } from './execute/estimate-count.js';
 import { executePage } from './execute/execute-page.js';
 import type { ReadLog } from './execute/run-read.js';
 import { totalOrder } from './plan/keyset.js';
 import type { Paging } from './plan/paging.js';
-import { cursorPosition, planPage } from './plan/plan-page.js';
+import { cursorPosition, type PageCounting, planPage } from './plan/plan-page.js';
 import { type PageResult, presentPage } from './present/page-meta.js';
 import type { DelegateArgs, ReadModel } from './read-model.js';
 import type { AccessScope } from './scope/access-scope.js';
@@ -17,6 +18,10 @@ export interface ListRead {
   readonly after: string | undefined;
   /** Whether the totals are shown, so `count` runs. */
   readonly counted: boolean;
+  /** How the count runs and whether the meta says so (`count=`); exact and unsaid when absent. */
+  readonly counting?: PageCounting | undefined;
+  /** Counts by estimate when `counting` asks for one (a resource's `countEstimator`). */
+  readonly estimate?: CountRows | undefined;
 }
 
 /**
@@ -39,7 +44,8 @@ export async function readList(
       : cursorPosition({ page: read.page, after: read.after }, order, model.cursors);
   // The client's own sort is checked (refusals name its paths), then the total one replaces it.
   const { args: scoped, empty } = scopedArgs(model, checked, scope);
-  const plan = planPage(scoped, order, { ...read.paging, position }, read.counted, keyFields[0] as string);
-  const rows = await executePage(model.delegate, plan, empty, log);
+  const paging = { ...read.paging, position };
+  const plan = planPage(scoped, order, paging, read.counted, keyFields[0] as string, read.counting);
+  const rows = await executePage(model.delegate, plan, empty, log, read.estimate);
   return presentPage(rows, plan, read.paging, order, model.cursors);
 }

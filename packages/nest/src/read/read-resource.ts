@@ -1,14 +1,18 @@
+import { COUNT_MODES, FacetQueryError } from '@facet/core';
 import { PaginatedDTO } from '../dto/paginated.dto.js';
 import { notFoundException } from '../errors/prisma-error.mapper.js';
 import { asHttpError, type FieldsQueryInput } from '../projection/prepare-fields-query.js';
 import { checkClientArgs } from './check/check-client-args.js';
 import { checkDetailFields, checkPageFields } from './check/check-fields.js';
 import { checkResourceQuery } from './check/check-resource-query.js';
+import { checkSearch, type SearchTarget, type SearchWhere, withSearch } from './check/check-search.js';
 import { needsCount } from './check/envelope.js';
 import type { QueryOperation } from './check/operation-keys.js';
 import { serverWhere } from './check/server-where.js';
+import type { CountRows } from './execute/estimate-count.js';
 import { type ReadLog, runRead } from './execute/run-read.js';
 import { resolvePaging } from './plan/paging.js';
+import type { PageCounting } from './plan/plan-page.js';
 import { planProjection } from './plan/plan-projection.js';
 import type { PageResult } from './present/page-meta.js';
 import { presentEnvelope, presentItems } from './present/present-items.js';
@@ -23,6 +27,14 @@ export interface ResourceTarget<TModel, TDto extends object, TAbility> {
   readonly view: ResourceView<TModel, TDto, TAbility>;
   /** The access scope of a read (see `readScope`); throws for a read the caller rule refuses. */
   readonly scope: (operation: QueryOperation, read: ReadCall<TAbility>) => AccessScope;
+  /** How `count=estimated` counts (`countEstimator`); exact when absent. */
+  readonly estimate?: CountRows | undefined;
+}
+
+/** What a search of the resource needs: its DTO, model and database (see `checkSearch`). */
+export function searchTarget(target: ResourceTarget<never, object, never>): SearchTarget {
+  const { model, view } = target;
+  return { dto: view.dto, model: model.model.types, provider: model.model.provider, budget: view.budget };
 }
 
 type AnyTarget = ResourceTarget<never, object, never>;
@@ -39,14 +51,29 @@ async function scopedRead<T>(
   read: ReadCall<never>,
   rows: (result: T) => readonly unknown[],
   body: (checked: DelegateArgs, scope: AccessScope, log: ReadLog) => Promise<T>,
+  search?: SearchWhere,
 ): Promise<T> {
   const { model, view } = target;
   return runRead(operation, model.errors, model.subject, (log) => {
     const scope = target.scope(operation, read);
-    return withToOneCheck(model, view.dto, prepared, scope, rows, (args) =>
-      body(checkClientArgs(operation, args, 'resource', { ...model, model: model.model.types }), scope, log),
-    );
+    return withToOneCheck(model, view.dto, prepared, scope, rows, (args) => {
+      const checked = checkClientArgs(operation, args, 'resource', { ...model, model: model.model.types });
+      return body(withSearch(checked, search), scope, log);
+    });
   });
+}
+
+/**
+ * The count mode a list asked for (`count=`); `undefined` for `none`, which counts nothing.
+ * @throws {FacetQueryError} `invalid_value` at `count` for anything else.
+ */
+function pageCounting(count: unknown): PageCounting | undefined {
+  if (count === undefined) return { mode: 'exact', shown: false };
+  if (count === 'none') return undefined;
+  if (count === 'estimated' || count === 'exact') return { mode: count, shown: true };
+  throw new FacetQueryError([
+    { code: 'invalid_value', path: ['count'], message: `count must be one of ${COUNT_MODES.join(', ')}` },
+  ]);
 }
 
 /**
@@ -57,20 +84,30 @@ async function scopedRead<T>(
  */
 export async function readResourceList<TModel, TDto extends object, TAbility>(
   target: ResourceTarget<TModel, TDto, TAbility>,
-  query: FieldsQueryInput & { readonly page?: unknown; readonly perPage?: unknown; readonly after?: unknown },
+  query: FieldsQueryInput & {
+    readonly page?: unknown;
+    readonly perPage?: unknown;
+    readonly after?: unknown;
+    readonly q?: unknown;
+    readonly count?: unknown;
+  },
   read: ReadCall<TAbility>,
   own?: object,
 ): Promise<{ items?: Partial<TDto>[]; meta?: Record<string, unknown> }> {
   const { model, view } = target as unknown as AnyTarget;
-  const { page, prepared } = asHttpError(() => {
+  const { page, prepared, search, counting } = asHttpError(() => {
     const page = checkPageFields(query.fields, view);
     const prefix = page.envelope ? ['items'] : [];
     checkResourceQuery(query, view, page.items, prefix, read, model.model.types);
-    return { page, prepared: planProjection(query, view, page.items, prefix, read) };
+    const search = checkSearch(query, searchTarget(target as unknown as AnyTarget), read.context ?? {});
+    const counting = pageCounting(query.count);
+    return { page, prepared: planProjection(query, view, page.items, prefix, read), search, counting };
   });
   // A keyset page (`after`) counts only when the envelope asks for totals; an offset page also
-  // when there is no envelope, as the spec's meta has them.
-  const counted = query.after !== undefined ? page.envelope && needsCount(page) : needsCount(page);
+  // when there is no envelope, as the spec's meta has them. `count=none` never counts.
+  const counted =
+    counting !== undefined &&
+    (query.after !== undefined ? page.envelope && needsCount(page) : needsCount(page));
   const result = await scopedRead<PageResult>(
     target as unknown as AnyTarget,
     'query',
@@ -81,8 +118,10 @@ export async function readResourceList<TModel, TDto extends object, TAbility>(
       const args = prepared.query as DelegateArgs;
       const paging = resolvePaging(args as { page?: unknown; perPage?: unknown }, model.paging);
       const after = args.after as string | undefined;
-      return readList(model, checked, { paging, page: args.page, after, counted }, scope, log);
+      const list = { paging, page: args.page, after, counted, counting, estimate: target.estimate };
+      return readList(model, checked, list, scope, log);
     },
+    search,
   );
   const items = presentItems(result.items as TModel[], prepared.projection, target.view, query, read);
   return presentEnvelope(page, items, result.pageMeta, (all, meta) => new PaginatedDTO(all, meta));

@@ -54,7 +54,18 @@ export interface ResourceDefinition<
   readonly baseInclude?: IncludeTree;
   /** Paging, error and id options of the underlying `QueryService`; see `QueryServiceOptions`. */
   readonly service?: ResourceServiceOptions;
+  /**
+   * Up to how many matching rows a list with `count=estimated` counts exactly; above it, `itemCount`
+   * is the database planner's estimate (`meta.countMode: 'estimated'`). PostgreSQL only, and only
+   * with a Prisma client that emits query events (`log: [{ emit: 'event', level: 'query' }]`);
+   * elsewhere the count is exact (see `countEstimator`). Facet's default, not the spec's.
+   * @default 10000
+   */
+  readonly estimatedCountThreshold?: number;
 }
+
+/** `ResourceDefinition.estimatedCountThreshold`'s default. */
+export const DEFAULT_ESTIMATED_COUNT_THRESHOLD = 10_000;
 
 /**
  * Declares a resource. The function only checks the definition and returns it, typed: register it
@@ -92,6 +103,12 @@ export function defineResource<
     throw new TypeError(`Resource ${definition.name}: \`dto\` must be a class.`);
   if (definition.map !== undefined && typeof definition.map !== 'function') {
     throw new TypeError(`Resource ${definition.name}: \`map\` must be a function.`);
+  }
+  const threshold = definition.estimatedCountThreshold;
+  if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 1)) {
+    throw new RangeError(
+      `Resource ${definition.name}: \`estimatedCountThreshold\` must be a positive integer, got ${String(threshold)}.`,
+    );
   }
   return Object.freeze({ ...definition });
 }

@@ -11,17 +11,28 @@ import { assertQueryDelegate, readModelOf } from '../query/read-model-of.js';
 import { checkAggregateFields } from '../read/check/check-aggregate.js';
 import { checkClientArgs } from '../read/check/check-client-args.js';
 import { checkResourceQuery } from '../read/check/check-resource-query.js';
+import { checkSearch, type SearchWhere, searchableFields, withSearch } from '../read/check/check-search.js';
 import { refuseUnknownKeys } from '../read/check/operation-keys.js';
+import { countEstimator } from '../read/execute/estimate-count.js';
 import { runRead } from '../read/execute/run-read.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import type { ModelRead } from '../read/read-model.js';
-import { type ResourceTarget, readResourceItem, readResourceList } from '../read/read-resource.js';
+import {
+  type ResourceTarget,
+  readResourceItem,
+  readResourceList,
+  searchTarget,
+} from '../read/read-resource.js';
 import { readAggregate, readCount } from '../read/read-totals.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 import { readScope } from '../read/scope/access-scope.js';
 import { getAccessSubject } from '../read/scope/access-subject.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
-import type { AnyResourceDefinition, ResourceDefinition } from './define-resource.js';
+import {
+  type AnyResourceDefinition,
+  DEFAULT_ESTIMATED_COUNT_THRESHOLD,
+  type ResourceDefinition,
+} from './define-resource.js';
 import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
@@ -120,17 +131,22 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     });
     const map = definition.map ?? ((row: DelegateRecord<TDelegate>) => row as unknown as TDto);
     const { baseInclude, budget } = definition;
+    // A field marked searchable that `contains` cannot search fails here, not at the first search.
+    searchableFields(definition.dto, this.modelTypes);
+    const threshold = definition.estimatedCountThreshold ?? DEFAULT_ESTIMATED_COUNT_THRESHOLD;
     this.target = {
       model,
       view: { dto: definition.dto, map, pushDown: true, baseInclude, budget },
       scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
+      estimate: countEstimator(environment.client, model.model.provider, threshold),
     };
   }
 
   /**
    * A page (`GET /books`, `GET /books/search`): `where`, `orderBy`, `include`, `select`, `page`,
-   * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`). No count query runs when
-   * the projection shows neither `itemCount` nor `pageCount`.
+   * `perPage` and `fields` (items, or the envelope: `items{…},meta{…}`), the search text `q` and
+   * the count mode `count` (`exact`, `estimated`, `none`). No count query runs when the projection
+   * shows neither `itemCount` nor `pageCount`, or with `count: 'none'`.
    *
    * `options.where` narrows the page by a filter of the server's own (`{ customerId }` of
    * `/customers/:id/orders`): it may name fields the caller cannot see, it is passed as written, and
@@ -184,12 +200,20 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     )) as ProjectedItem<TDto, F>;
   }
 
-  /** The number of items matching the client's `where` that the caller may read (`GET /books/count`). */
-  async count(query: { where?: unknown } = {}, read: ReadContext<TAbility> = {}): Promise<number> {
+  /**
+   * The number of items matching the client's `where` and search text `q` that the caller may read
+   * (`GET /books/count`).
+   */
+  async count(
+    query: { where?: unknown; q?: unknown } = {},
+    read: ReadContext<TAbility> = {},
+  ): Promise<number> {
     this.assertCaller(read);
     refuseUnknownKeys('count', query, 'resource');
     checkResourceQuery({ where: query.where }, this.target.view, undefined, [], read, this.modelTypes);
-    return this.total('count', query.where === undefined ? {} : { where: query.where }, read, readCount);
+    const search = checkSearch(query, searchTarget(this.anyTarget), read.context ?? {});
+    const args = query.where === undefined ? {} : { where: query.where };
+    return this.total('count', args, read, readCount, search);
   }
 
   /**
@@ -224,18 +248,26 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return this.subject !== undefined;
   }
 
-  /** A count or an aggregate: checked arguments under the caller's scope, one delegate call. */
+  /**
+   * A count or an aggregate: checked arguments, the search ANDed in, under the caller's scope, one
+   * delegate call.
+   */
   private total<T>(
     operation: 'count' | 'aggregate',
     args: object,
     read: ReadContext<TAbility>,
     body: ModelRead<T>,
+    search?: SearchWhere,
   ): Promise<T> {
     const { model, scope } = this.target;
     return runRead(operation, model.errors, model.subject, (log) => {
       const checked = checkClientArgs(operation, args, 'resource', { ...model, model: this.modelTypes });
-      return body(model, checked, scope(operation, read), log);
+      return body(model, withSearch(checked, search), scope(operation, read), log);
     });
+  }
+
+  private get anyTarget(): ResourceTarget<never, object, never> {
+    return this.target as unknown as ResourceTarget<never, object, never>;
   }
 
   /** A read of an access-controlled resource names its caller, or says it has none. */

@@ -17,12 +17,20 @@ export const PAGE_META_SCHEMA: SchemaObject = {
     itemCount: {
       type: 'integer',
       minimum: 0,
-      description: 'Total count of matching items (absent when not counted)',
+      description:
+        'Total count of matching items (absent when not counted: count=none, or a projection without totals)',
     },
     pageCount: {
       type: 'integer',
       minimum: 0,
       description: 'Total number of pages; 0 when there are no items',
+    },
+    countMode: {
+      type: 'string',
+      enum: ['exact', 'estimated'],
+      description:
+        "Whether itemCount was counted or is the database planner's estimate (count=estimated above the " +
+        "resource's threshold); only when the request named a count mode",
     },
     hasPrevPage: { type: 'boolean' },
     hasNextPage: { type: 'boolean' },

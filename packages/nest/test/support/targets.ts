@@ -37,6 +37,15 @@ export type TargetAvailability = Availability;
 
 const HOST = LOCALHOST;
 const PORTS = { postgresql: 5432, mariadb: 3306 } as const;
+/**
+ * Every client emits its statements as events (`$on('query')`): the suites read them to prove what
+ * ran (no count for `count=none`), and `count=estimated` plans the statement its capped count sent.
+ */
+const QUERY_EVENTS = [{ emit: 'event', level: 'query' }] as const satisfies {
+  emit: 'event';
+  level: 'query';
+}[];
+
 const sql = (file: string) => readFileSync(new URL(`../prisma/${file}`, import.meta.url), 'utf8');
 
 /**
@@ -63,7 +72,7 @@ export async function openTarget(name: TargetName): Promise<TestTarget> {
 async function openPglite(): Promise<TestTarget> {
   const db = new PGlite();
   await db.exec(sql('postgres.sql'));
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db), log: QUERY_EVENTS });
   return {
     name: 'pglite',
     provider: 'postgresql',
@@ -88,7 +97,7 @@ async function openPostgres(): Promise<TestTarget> {
   } finally {
     await setup.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 4 }) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 4 }), log: QUERY_EVENTS });
   return {
     name: 'postgresql',
     provider: 'postgresql',
@@ -121,6 +130,7 @@ async function openMariadb(): Promise<TestTarget> {
       database,
       connectionLimit: 4,
     }),
+    log: QUERY_EVENTS,
   });
   return {
     name: 'mariadb',

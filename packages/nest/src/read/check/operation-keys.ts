@@ -16,6 +16,13 @@ const FIND_ARGS = [
 const AGGREGATES = ['_count', '_min', '_max', '_avg', '_sum'] as const;
 
 /**
+ * Facet's keys that only a `Resource` takes, consumed before the delegate like `facet`'s: the
+ * search text `q` (`checkSearch`) and a list's count mode `count`. `QueryService`, the spec's
+ * helper, keeps the spec's shape and refuses them (400 `unknown_key`), never passing them on.
+ */
+export const RESOURCE_FACET_KEYS = ['q', 'count'] as const;
+
+/**
  * The name of a read operation (a `QueryService` helper), as reported to `errorLogger`. A name
  * added here fails to compile until `OPERATION_KEYS` has its row.
  */
@@ -35,8 +42,8 @@ export interface OperationKeys {
   /** Facet's own keys, consumed before the delegate is called (Prisma would refuse them). */
   readonly facet: readonly string[];
   /**
-   * What a `Resource`, which answers HTTP clients, takes of them; `undefined` when a resource has
-   * no such read. `count` and `aggregate` take no paging or cursor there: they would change what
+   * What a `Resource`, which answers HTTP clients, takes of them and of `RESOURCE_FACET_KEYS`;
+   * `undefined` when a resource has no such read. `count` and `aggregate` take no paging or cursor there: they would change what
    * is counted without the caller seeing it.
    */
   readonly resource: readonly string[] | undefined;
@@ -63,7 +70,7 @@ export const OPERATION_KEYS = {
   count: {
     prisma: ['where', 'orderBy', 'take', 'skip', 'cursor', 'select'],
     facet: ['fields'],
-    resource: ['where'],
+    resource: ['where', 'q'],
   },
   aggregate: {
     prisma: ['where', 'orderBy', 'take', 'skip', 'cursor', ...AGGREGATES],
@@ -84,6 +91,8 @@ export const OPERATION_KEYS = {
       'page',
       'perPage',
       'after',
+      'q',
+      'count',
     ],
   },
 } as const satisfies Readonly<Record<QueryOperation, OperationKeys>>;
@@ -126,13 +135,15 @@ export function refuseUnknownKeys(
   if (first) throw new FacetQueryError([first, ...rest]);
 }
 
+const RESOURCE_ONLY: ReadonlySet<string> = new Set(RESOURCE_FACET_KEYS);
+
 /** `args` without Facet's own keys of `operation` and without `undefined` members: what Prisma may see. */
 export function prismaArgs(operation: QueryOperation, args: object | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (args === undefined) return out;
   const facet: readonly string[] = OPERATION_KEYS[operation].facet;
   for (const [key, value] of Object.entries(args)) {
-    if (!facet.includes(key) && value !== undefined) out[key] = value;
+    if (!facet.includes(key) && !RESOURCE_ONLY.has(key) && value !== undefined) out[key] = value;
   }
   return out;
 }

@@ -35,6 +35,8 @@ export interface QueryBudget {
    * @default 5
    */
   readonly maxRelationFilterCost?: number;
+  /** Longest search text (`q`), in characters (UTF-16 code units). @default 200 */
+  readonly maxSearchLength?: number;
 }
 
 export type ResolvedQueryBudget = { readonly [K in keyof QueryBudget]-?: number };
@@ -47,6 +49,7 @@ export const DEFAULT_QUERY_BUDGET: ResolvedQueryBudget = Object.freeze({
   maxIncludes: 10,
   maxOrderBy: 5,
   maxRelationFilterCost: 5,
+  maxSearchLength: 200,
 });
 
 const BUDGET_KEYS = Object.keys(DEFAULT_QUERY_BUDGET) as (keyof QueryBudget)[];

@@ -1,6 +1,7 @@
-import { type FacetIssue, isPlainObject } from '@facet/core';
+import { COUNT_MODES, type FacetIssue, isPlainObject } from '@facet/core';
 import { CountQueryDTO, DetailQueryDTO } from '../../dto/detail-query.dto.js';
 import { QueryDTO } from '../../dto/query.dto.js';
+import { isSearchTextValue } from '../../dto/query-validators.js';
 
 // Facet's own query DTOs, checked in one pass without class-transformer's copy and
 // class-validator's metadata walk, which cost about as much as the rest of Facet's own work on a
@@ -43,6 +44,12 @@ const DETAIL: readonly Rule[] = [
     message: 'fields must be a string',
   },
 ];
+const SEARCH: Rule = { key: 'q', valid: isSearchTextValue, message: 'q must be a text' };
+const COUNT: Rule = {
+  key: 'count',
+  valid: (value) => (COUNT_MODES as readonly unknown[]).includes(value),
+  message: `count must be one of ${COUNT_MODES.join(', ')}`,
+};
 const PAGING: readonly Rule[] = [
   { key: 'page', valid: isPositiveInteger, message: 'page must be a positive integer' },
   { key: 'perPage', valid: isPositiveInteger, message: 'perPage must be a positive integer' },
@@ -54,11 +61,11 @@ const PAGING: readonly Rule[] = [
 ];
 
 // In class-validator's order: a class's own properties first, then those it inherits in the order
-// they were declared (CountQueryDTO's `where` before DetailQueryDTO's).
+// they were declared (FilterQueryDTO's `where` before DetailQueryDTO's).
 const RULES = new Map<unknown, readonly Rule[]>([
-  [CountQueryDTO, [WHERE]],
+  [CountQueryDTO, [SEARCH, WHERE]],
   [DetailQueryDTO, [...DETAIL, WHERE]],
-  [QueryDTO, [...PAGING, WHERE, ...DETAIL]],
+  [QueryDTO, [...PAGING, SEARCH, COUNT, WHERE, ...DETAIL]],
 ]);
 
 /** The parameters one of Facet's query DTOs (exactly that class) declares, or `undefined` for another class. */

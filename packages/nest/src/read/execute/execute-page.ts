@@ -1,28 +1,49 @@
+import type { CountKind } from '@facet/core';
 import type { QueryDelegate } from '../../model/delegate.types.js';
 import type { PagePlan } from '../plan/plan-page.js';
+import type { CountRows } from './estimate-count.js';
 import type { ReadLog } from './run-read.js';
 
 /** The rows of a page and, when it is counted, the number of rows in all pages. */
 export interface PageRows {
   readonly records: unknown[];
   readonly itemCount: number | undefined;
+  /** Whether `itemCount` is a count or an estimate; with `itemCount` only. */
+  readonly countMode?: CountKind | undefined;
 }
 
 /**
  * Runs a page's calls: `findMany` and `count` concurrently. A read whose where provably matches
- * nothing (`empty`) asks nothing.
+ * nothing (`empty`) asks nothing. An estimated count goes through `estimate` (see
+ * `countEstimator`); without one it is exact.
  */
 export async function executePage(
   delegate: QueryDelegate,
   plan: PagePlan,
   empty: boolean,
   log: ReadLog,
+  estimate?: CountRows,
 ): Promise<PageRows> {
   log.args = plan.count === undefined ? plan.findMany : { findMany: plan.findMany, count: plan.count };
-  if (empty) return { records: [], itemCount: plan.count === undefined ? undefined : 0 };
-  const [records, itemCount] = await Promise.all([
-    delegate.findMany(plan.findMany) as PromiseLike<unknown[]>,
-    plan.count === undefined ? undefined : (delegate.count(plan.count) as PromiseLike<number>),
-  ]);
-  return { records, itemCount };
+  if (empty) {
+    if (plan.count === undefined) return { records: [], itemCount: undefined };
+    return { records: [], itemCount: 0, countMode: 'exact' };
+  }
+  const found = delegate.findMany(plan.findMany) as PromiseLike<unknown[]>;
+  const count = plan.count;
+  const counting =
+    count === undefined
+      ? undefined
+      : plan.counting?.mode === 'estimated' && estimate !== undefined
+        ? estimate(delegate, count)
+        : exactCount(delegate, count);
+  const [records, counted] = await Promise.all([found, counting]);
+  return { records, itemCount: counted?.itemCount, countMode: counted?.countMode };
+}
+
+async function exactCount(
+  delegate: QueryDelegate,
+  args: object,
+): Promise<{ itemCount: number; countMode: CountKind }> {
+  return { itemCount: (await delegate.count(args)) as number, countMode: 'exact' };
 }

@@ -1,4 +1,4 @@
-import { FacetQueryError } from '@facet/core';
+import { type CountKind, FacetQueryError } from '@facet/core';
 import type { CursorCodec } from './cursor.js';
 import { keysetWhere, type TotalOrder } from './keyset.js';
 
@@ -9,9 +9,20 @@ export interface PagePlan {
   readonly mode: 'keyset' | 'offset' | 'partial';
   readonly findMany: Args;
   readonly count: Args | undefined;
+  /** How `count` runs (exact, or estimated above a threshold) and whether the meta says so; with `count` only. */
+  readonly counting: PageCounting | undefined;
   /** Sort keys a `select` did not ask for, added for the next cursor and removed from the rows. */
   readonly added: readonly string[];
 }
+
+/** How a counted page counts (`count=exact|estimated`), and whether `meta.countMode` shows it. */
+export interface PageCounting {
+  readonly mode: CountKind;
+  /** True when the request named a count mode: the default meta keeps the spec's shape. */
+  readonly shown: boolean;
+}
+
+const EXACT: PageCounting = Object.freeze({ mode: 'exact', shown: false });
 
 /** The position an `after` cursor holds; a 400 when it cannot be one for this read. */
 export function cursorPosition(
@@ -41,6 +52,7 @@ export function planPage(
   paging: { readonly page: number; readonly perPage: number; readonly position: unknown[] | undefined },
   counted: boolean,
   anyField: string,
+  counting: PageCounting = EXACT,
 ): PagePlan {
   const { args: base, added } = withSortKeys({ ...scoped, orderBy: order.orderBy }, order);
   const { page, perPage, position } = paging;
@@ -49,12 +61,15 @@ export function planPage(
     const after = keysetWhere(order.keys, position, anyField);
     const where = base.where === undefined ? after : { AND: [base.where, after] };
     const findMany = { ...base, where, take: perPage + 1 };
-    return { mode: 'keyset', findMany, count: counted ? countArgs : undefined, added };
+    if (!counted) return { mode: 'keyset', findMany, count: undefined, counting: undefined, added };
+    return { mode: 'keyset', findMany, count: countArgs, counting, added };
   }
   const skip = (page - 1) * perPage;
-  if (!counted)
-    return { mode: 'partial', findMany: { ...base, skip, take: perPage + 1 }, count: undefined, added };
-  return { mode: 'offset', findMany: { ...base, skip, take: perPage }, count: countArgs, added };
+  if (!counted) {
+    const findMany = { ...base, skip, take: perPage + 1 };
+    return { mode: 'partial', findMany, count: undefined, counting: undefined, added };
+  }
+  return { mode: 'offset', findMany: { ...base, skip, take: perPage }, count: countArgs, counting, added };
 }
 
 /**

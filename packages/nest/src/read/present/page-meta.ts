@@ -32,10 +32,15 @@ export function presentPage(
     );
   };
   const strip = (records: unknown[]) => stripped(records, plan.added);
+  // Only a request that named a count mode is told which it got: the default meta is the spec's.
+  const countMode = plan.counting?.shown === true ? { countMode: rows.countMode ?? 'exact' } : {};
   if (plan.mode === 'offset') {
     const meta = computePageMeta({ page, perPage, itemCount: rows.itemCount ?? 0 });
     const nextCursor = meta.hasNextPage && rows.records.length > 0 ? cursorAfter(rows.records) : null;
-    return { items: strip(rows.records), pageMeta: new PageMetaDTO({ ...meta, nextCursor }) };
+    return {
+      items: strip(rows.records),
+      pageMeta: new PageMetaDTO({ ...meta, ...countMode, nextCursor }),
+    };
   }
   const hasNextPage = rows.records.length > perPage;
   const shown = hasNextPage ? rows.records.slice(0, perPage) : rows.records;
@@ -53,7 +58,7 @@ export function presentPage(
       perPage,
       hasNextPage,
       nextCursor,
-      ...(itemCount === undefined ? {} : { itemCount }),
+      ...(itemCount === undefined ? {} : { itemCount, ...countMode }),
     }),
   };
 }

@@ -38,6 +38,8 @@ describe('docs/getting-started.md', () => {
       'examples/quickstart/src/app.module.ts',
       'examples/quickstart/src/app.ts',
       'examples/quickstart/src/list-articles.ts',
+      'examples/quickstart-cjs/src/main.ts',
+      'examples/quickstart-cjs/src/shop/shop.controllers.ts',
     ]);
   });
 

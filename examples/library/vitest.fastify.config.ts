@@ -13,5 +13,6 @@ export default workspaceProject({
     'test/leaks.test.ts',
     'test/keyset.test.ts',
     'test/openapi-per-caller.test.ts',
+    'test/search-counts.test.ts',
   ],
 });

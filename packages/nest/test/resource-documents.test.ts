@@ -24,9 +24,11 @@ class DocReviewDto {
 
 class DocBookDto {
   @ApiProperty() id!: number;
-  @ApiProperty() title!: string;
+  @ApiProperty()
+  @Field({ searchable: true })
+  title!: string;
   @ApiProperty({ required: true, description: 'Staff only' })
-  @Field({ expose: staff })
+  @Field({ expose: staff, searchable: true })
   internalNote!: string;
   @ApiProperty({ type: () => [DocReviewDto], required: false })
   @Relation(() => DocReviewDto, { isArray: true, expose: staff })
@@ -94,6 +96,19 @@ describe('resourceDocuments', () => {
     expect(staffDocument.components?.schemas?.DocReviewDto).toMatchObject({ properties: { body: {} } });
     expect(staffText).toContain('DocBookDtoWhereInput');
     expect(propertyNames(staffDocument.components?.schemas?.DocBookDtoWhereInput)).toContain('internalNote');
+    // q names the searchable fields the caller may see, on the list and the count, and no others.
+    const q = (document: OpenAPIObject, path: string) =>
+      document.paths[path]?.get?.parameters?.find(
+        (parameter) => 'name' in parameter && parameter.name === 'q',
+      );
+    for (const path of ['/books', '/books/count']) {
+      expect(q(reader, path)).toMatchObject({ schema: { 'x-facet-searchable': ['title'] } });
+      expect(q(staffDocument, path)).toMatchObject({
+        schema: { 'x-facet-searchable': ['title', 'internalNote'] },
+        description: expect.stringContaining('title, internalNote'),
+      });
+    }
+    expect(q(reader, '/books/{id}')).toBeUndefined();
     // The base document is not changed: each context works on its own copy.
     expect(base.components?.schemas?.DocBookDto).toMatchObject({ properties: { internalNote: {} } });
   });

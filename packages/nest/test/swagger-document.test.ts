@@ -39,6 +39,27 @@ describe('@facet/nest/swagger', () => {
     expect(perPage).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100 } });
   });
 
+  it('documents q and count on the pages, and meta.countMode', () => {
+    const names = (path: string) =>
+      (document.paths[path]?.get?.parameters ?? []).map((parameter) =>
+        'name' in parameter ? parameter.name : '',
+      );
+    for (const page of ['/books', '/books/search'])
+      expect(names(page)).toEqual(expect.arrayContaining(['q', 'count']));
+    const count = document.paths['/books']?.get?.parameters?.find(
+      (parameter) => 'name' in parameter && parameter.name === 'count',
+    );
+    expect(count).toMatchObject({
+      schema: { type: 'string', enum: ['exact', 'estimated', 'none'], default: 'exact' },
+    });
+    const meta = document.paths['/books/search']?.get?.responses['200'] as unknown as {
+      content: { 'application/json': { schema: { properties: { meta: { properties: object } } } } };
+    };
+    expect(meta.content['application/json'].schema.properties.meta.properties).toMatchObject({
+      countMode: { type: 'string', enum: ['exact', 'estimated'] },
+    });
+  });
+
   it('documents the paged response of a DTO and registers the DTO schema', () => {
     const ok = document.paths['/books/search']?.get?.responses['200'];
     expect(ok).toMatchObject({

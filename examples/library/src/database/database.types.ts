@@ -11,3 +11,12 @@ export interface LibraryDatabase extends PrepareResult {
   description: string;
   close(): Promise<void>;
 }
+
+/**
+ * The Prisma client's statements as events (`$on('query')`), printed nowhere: `count=estimated`
+ * (@facet/nest) plans the statement its capped count sent, which it reads from them.
+ */
+export const QUERY_EVENTS = [{ emit: 'event', level: 'query' }] as const satisfies {
+  emit: 'event';
+  level: 'query';
+}[];

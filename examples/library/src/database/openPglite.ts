@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
-import type { LibraryDatabase } from './database.types.js';
+import { type LibraryDatabase, QUERY_EVENTS } from './database.types.js';
 import { prepareDatabase } from './prepareDatabase.js';
 
 /**
@@ -13,7 +13,8 @@ import { prepareDatabase } from './prepareDatabase.js';
 export async function openPglite(dataDir: string | undefined): Promise<LibraryDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // Query events let `count=estimated` ask the planner about the statement its capped count sent.
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: QUERY_EVENTS });
   try {
     const prepared = await prepareDatabase(
       {

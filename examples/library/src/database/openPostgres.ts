@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
-import type { LibraryDatabase } from './database.types.js';
+import { type LibraryDatabase, QUERY_EVENTS } from './database.types.js';
 import { type PostgresOptions, resolvePostgresOptions } from './postgresOptions.js';
 import { prepareDatabase } from './prepareDatabase.js';
 
@@ -32,6 +32,8 @@ export async function openPostgres(
         // Sent as a startup parameter, so it holds for every statement without an extra round trip.
         ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
       }),
+      // Query events let `count=estimated` ask the planner about the statement its capped count sent.
+      log: QUERY_EVENTS,
     });
   const prisma = client(connectionString, pool.applicationName, pool.poolSize);
   const replicas = replicaUrls.map((url) =>

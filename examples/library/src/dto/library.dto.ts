@@ -1,7 +1,8 @@
 // The response DTOs: what each caller may see. They are also the field schema that `fields`,
 // `where`, `orderBy`, `include` and `select` are checked against (@facet/nest's checkQueryPolicy):
 // a property that is not declared here (Author.email, User.token) or not exposed to the caller
-// (Book.internalNote for readers) cannot be selected, filtered, sorted or searched on.
+// (Book.internalNote for readers) cannot be selected, filtered, sorted or searched on. `q` searches
+// the fields marked `searchable` (Book.title and isbn, Author.name, Review.body).
 // All the classes live in one module so that their mutual relations need no import cycle.
 import { AccessSubject, Field, type FieldContext } from '@facet/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -30,7 +31,9 @@ export class UserDto {
 @AccessSubject('Author')
 export class AuthorDto {
   @ApiProperty() id!: number;
-  @ApiProperty() name!: string;
+  @ApiProperty()
+  @Field({ searchable: true })
+  name!: string;
   @ApiProperty({ example: 'NL', description: 'ISO 3166-1 alpha-2' }) country!: string;
   @ApiProperty() bornYear!: number;
   /** Only the books the caller may read (the access filter is applied to the relation too). */
@@ -40,8 +43,13 @@ export class AuthorDto {
 @AccessSubject('Book')
 export class BookDto {
   @ApiProperty() id!: number;
-  @ApiProperty({ example: '9780001079199' }) isbn!: string;
-  @ApiProperty() title!: string;
+  // Searchable: `q` matches the books whose isbn or title contains the text.
+  @ApiProperty({ example: '9780001079199' })
+  @Field({ searchable: true })
+  isbn!: string;
+  @ApiProperty()
+  @Field({ searchable: true })
+  title!: string;
   @ApiProperty({ type: String, example: '19.99', description: 'Decimal(10,2) as an exact string' })
   price!: string;
   @ApiProperty() pages!: number;
@@ -62,7 +70,9 @@ export class ReviewDto {
   @ApiProperty() bookId!: number;
   @ApiProperty() userId!: number;
   @ApiProperty({ minimum: 1, maximum: 5 }) rating!: number;
-  @ApiProperty() body!: string;
+  @ApiProperty()
+  @Field({ searchable: true })
+  body!: string;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiPropertyOptional({ type: () => BookDto }) book?: BookDto;
   @ApiPropertyOptional({ type: () => UserDto, description: 'Who wrote the review' }) user?: UserDto;

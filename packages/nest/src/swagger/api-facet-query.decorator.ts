@@ -1,11 +1,14 @@
+import { COUNT_MODES } from '@facet/core';
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { FIELDS_DESCRIPTION, FIELDS_EXAMPLES, PAGED_FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 
 export interface ApiFacetQueryOptions {
-  /** Document `page` and `perPage`. @default true */
+  /** Document `page`, `perPage`, `after` and the count mode `count`. @default true */
   readonly paging?: boolean;
+  /** Document the search text `q` (a resource with searchable fields). @default `paging` */
+  readonly search?: boolean;
   /** Document `fields`; `'detail'` leaves out the envelope rule. @default true */
   readonly fields?: boolean | 'detail';
   /** Document `include` and `select`. @default true */
@@ -25,8 +28,8 @@ const WIRE =
   'send a string that looks like one JSON-quoted (`"2024"`).';
 
 /**
- * Documents Facet's query parameters on a route: `page`, `perPage`, `where`, `orderBy`, `include`,
- * `select` and `fields` with its grammar and examples.
+ * Documents Facet's query parameters on a route: `page`, `perPage`, `after`, `count`, `q`, `where`,
+ * `orderBy`, `include`, `select` and `fields` with its grammar and examples.
  */
 export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorator & ClassDecorator {
   const decorators: (MethodDecorator & ClassDecorator)[] = [];
@@ -48,6 +51,31 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
         description:
           'Keyset paging: `meta.nextCursor` of the previous page; answers the rows after it, in the same order. ' +
           'Send the same where, orderBy and perPage; not with `page`. A cursor of another list or sort is a 400 `invalid_cursor`.',
+      }),
+      ApiQuery({
+        name: 'count',
+        required: false,
+        schema: { type: 'string', enum: [...COUNT_MODES], default: 'exact' },
+        description:
+          "How the page counts its matches. `exact`: a count. `estimated`: a count up to the resource's " +
+          "`estimatedCountThreshold` (default 10000), the database planner's estimate above it (PostgreSQL; " +
+          'exact elsewhere); `meta.countMode` says which. `none`: no count runs, and `meta` has no `itemCount` ' +
+          'or `pageCount`. A `fields` envelope without totals counts nothing whatever the mode.',
+      }),
+    );
+  }
+  if (options.search ?? options.paging ?? true) {
+    decorators.push(
+      ApiQuery({
+        name: 'q',
+        required: false,
+        schema: { type: 'string', ...mark },
+        description:
+          'Search text: the items where a searchable field (one the caller may see) contains it, literally ' +
+          '(`%` and `_` are not wildcards), case-insensitively on PostgreSQL and as the column collation compares ' +
+          'elsewhere, ANDed with `where`. Empty means no search. A 400 on a resource with no searchable field, ' +
+          'or for a text longer than its `maxSearchLength` (default 200).',
+        example: 'dune',
       }),
     );
   }

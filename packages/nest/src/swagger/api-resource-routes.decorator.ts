@@ -10,14 +10,14 @@ import { ApiPaginatedResponse } from './api-paginated-response.decorator.js';
 
 /** The read routes `ResourceController` serves, by method name, and how each is documented. */
 const ROUTES: readonly [string, string, 'page' | 'count' | 'detail'][] = [
-  ['search', 'A page of items: where, orderBy, include, select, page, perPage, fields', 'page'],
+  ['search', 'A page of items: q, where, orderBy, include, select, page, perPage, count, fields', 'page'],
   [
     'list',
     'A page of items projected by `fields` (`id,title,author{name}`), or the envelope (`items{…},meta{…}`); ' +
-      'without itemCount or pageCount in the projection no count query runs',
+      'without itemCount or pageCount in the projection, or with count=none, no count query runs',
     'page',
   ],
-  ['count', 'The number of matching items the caller may read (a plain number)', 'count'],
+  ['count', 'The number of items matching where and q that the caller may read (a plain number)', 'count'],
   ['findById', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
   ['get', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
 ];
@@ -66,7 +66,7 @@ export function ApiResourceRoutes(dto: Type<object>): ClassDecorator {
       if (kind === 'page') decorators.push(ApiFacetQuery({ dto }), ApiPaginatedResponse(dto));
       else if (kind === 'count') {
         decorators.push(
-          ApiFacetQuery({ paging: false, fields: false, relations: false, dto }),
+          ApiFacetQuery({ paging: false, search: true, fields: false, relations: false, dto }),
           ApiOkResponse({ schema: { type: 'integer' } }),
         );
       } else

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { OpenAPIObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import type { ModelTypes } from '../model/model-types.js';
 import { getResourceToken } from '../module/facet.module.js';
+import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import { writeFieldResponseSchemas } from './field-response-schemas.js';
@@ -63,7 +64,7 @@ export function describeResourceQueries(
         if ('$ref' in parameter || parameter.in !== 'query') continue;
         const marked = markedDto(parameter);
         const described = marked === undefined ? undefined : byDto.get(marked);
-        if (described !== undefined) describe(parameter, described, builder);
+        if (described !== undefined) describe(parameter, described, builder, options.context ?? {});
       }
     }
   }
@@ -92,6 +93,7 @@ function describe(
   parameter: ParameterObject,
   { dto, model }: Described,
   builder: ResourceQuerySchemas,
+  context: FieldContext,
 ): void {
   switch (parameter.name) {
     case 'where':
@@ -106,6 +108,23 @@ function describe(
     case 'orderBy': {
       const single = builder.orderBy(dto, model);
       parameter.schema = { oneOf: [single, { type: 'array', items: single }] };
+      return;
+    }
+    case 'q': {
+      // As the caller sees them: a hidden searchable field is not searched for it, nor named here.
+      const searchable = [...getFieldSchema(dto).fields.values()]
+        .filter((field) => field.kind === 'scalar' && field.searchable && isFieldVisible(field, context))
+        .map((field) => field.name);
+      parameter.schema = {
+        ...(parameter.schema as SchemaObject),
+        [FACET_DTO_EXTENSION]: dto.name,
+        'x-facet-searchable': searchable,
+      } as SchemaObject;
+      parameter.description = `${parameter.description ?? ''}\n\n${
+        searchable.length === 0
+          ? `${dto.name} has no searchable field: q is refused.`
+          : `Searchable fields of ${dto.name}: ${searchable.join(', ')}.`
+      }`;
       return;
     }
     case 'fields': {

@@ -143,6 +143,41 @@ describe.skipIf(!hasChromium)('library web page in Chromium', () => {
     },
   );
 
+  it('the search box sends q: title or isbn, literally and case-insensitively, under the role', async () => {
+    const matching = (text: string, books: typeof fx.books) =>
+      books.filter(
+        (book) =>
+          book.title.toLowerCase().includes(text.toLowerCase()) || book.isbn.toLowerCase().includes(text),
+      );
+    const searched = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname.endsWith('/books') &&
+        new URL(request.url()).searchParams.get('q') === 'THE',
+    );
+    await page.getByTestId('search').fill('THE');
+    const request = await searched;
+    // The text is the q parameter; the store adds no where of its own for it.
+    expect(new URL(request.url()).searchParams.get('where')).toBeNull();
+    await expect.poll(statusText).toBe(`${matching('the', published).length} books`);
+    expect(await rowIds()).toEqual(
+      matching('the', published)
+        .slice(0, 20)
+        .map((book) => book.id)
+        .sort((a, b) => a - b),
+    );
+    // `%` is a character like any other, not a wildcard.
+    await page.getByTestId('search').fill('%');
+    await expect.poll(statusText).toBe(`${matching('%', published).length} books`);
+    expect(matching('%', published).length).toBeLessThan(published.length);
+    // An editor finds the unpublished books too.
+    await page.getByTestId('search').fill('the');
+    await settle();
+    await chooseRole('editor');
+    await expect.poll(statusText).toBe(`${matching('the', fx.books).length} books`);
+    expect(matching('the', fx.books).length).toBeGreaterThan(matching('the', published).length);
+    expect(problems).toEqual([]);
+  });
+
   it('filters the table by an author chosen in the autocomplete', async () => {
     const author = fx.authors.find((a) => published.filter((b) => b.authorId === a.id).length >= 3)!;
     const expected = published.filter((b) => b.authorId === author.id);

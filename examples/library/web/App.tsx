@@ -77,7 +77,7 @@ export function App() {
           <span>Search</span>
           <input
             type="search"
-            placeholder="Title, ISBN or author…"
+            placeholder="Title or ISBN…"
             value={table.searchInput}
             onChange={(event) => booksTable.setSearch(event.target.value)}
             data-testid="search"

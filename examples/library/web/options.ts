@@ -38,8 +38,11 @@ export const bookTableOptions: TypedTableOptions<Book, 'id'> = {
     publishedAt: { toWhere: yearRange },
     authorId: { kind: 'equals' },
   },
-  searchFields: ['title', 'isbn', 'author.name'],
-  // The demo runs on PostgreSQL (PGlite or a server), where `mode: 'insensitive'` exists.
+  // The search box sends `q`: the server searches the fields BookDto marks searchable (title and
+  // isbn), literally and case-insensitively. The author box filters by author.
+  searchWith: 'q',
+  // The demo runs on PostgreSQL (PGlite or a server), where `mode: 'insensitive'` exists: the
+  // `contains` column filters use it.
   caseInsensitive: true,
   baseFields: ['id'],
   url,

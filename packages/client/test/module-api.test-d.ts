@@ -91,3 +91,18 @@ describe('a ModuleTypes map checks where, orderBy and bodies', () => {
     expectTypeOf(typed).toExtend<TableResource<Book>>();
   });
 });
+
+describe('search and count modes', () => {
+  test('q and count are typed on the list and q on the count', () => {
+    void books.query({ q: 'dune', count: 'estimated' });
+    void books.query({ count: 'none', perPage: 5 });
+    void books.count({ q: 'dune' });
+    // @ts-expect-error: a count mode the server does not know
+    void books.query({ count: 'roughly' });
+    // @ts-expect-error: the search is a text
+    void books.query({ q: { contains: 'dune' } });
+  });
+  test('meta.countMode says exact or estimated', () => {
+    expectTypeOf<PageMeta['countMode']>().toEqualTypeOf<'exact' | 'estimated' | undefined>();
+  });
+});

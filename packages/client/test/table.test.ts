@@ -87,6 +87,21 @@ describe('createTableStore', () => {
     expect(state).toMatchObject({ search: 'ada', page: 1, total: 0, items: [] });
   });
 
+  it("searchWith: 'q' sends the debounced text as q, with no where of its own, and the count mode", async () => {
+    const { store } = await openTable({ searchWith: 'q', searchFields: [], count: 'estimated' });
+    store.setSearch('  Ada 50%_ ');
+    vi.advanceTimersByTime(300);
+    await settled(store);
+    const requests = harness.server.listRequests().map((request) => request.query);
+    expect(requests[0]).toEqual({ page: 1, perPage: 20, count: 'estimated' });
+    expect(requests.at(-1)).toEqual({ page: 1, perPage: 20, q: 'Ada 50%_', count: 'estimated' });
+    // Cleared, the search is no q at all.
+    store.setSearch('');
+    vi.advanceTimersByTime(300);
+    await settled(store);
+    expect(harness.server.listRequests().at(-1)?.query).toEqual({ page: 1, perPage: 20, count: 'estimated' });
+  });
+
   it('adds mode: insensitive only when asked, and searches tricky strings verbatim', async () => {
     const { store } = await openTable({ caseInsensitive: true, searchDebounceMs: 50 });
     store.setSearch('ADA');

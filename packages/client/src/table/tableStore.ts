@@ -248,8 +248,10 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
     },
     clearFilters: () => commit({ type: 'setFilters', filters: {} }),
     setSearch(text) {
-      if (!options.searchFields?.length) {
-        throw new TypeError('Table: searching needs the `searchFields` option (the fields to look in)');
+      if (options.searchWith !== 'q' && !options.searchFields?.length) {
+        throw new TypeError(
+          "Table: searching needs the `searchFields` option (the fields to look in), or `searchWith: 'q'`",
+        );
       }
       if (destroyed) return;
       dispatch({ type: 'setSearchInput', text });

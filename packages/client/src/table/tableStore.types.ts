@@ -1,4 +1,4 @@
-import type { CheckPath, PageMeta, Paginated, SelectPaths } from '@facet/core';
+import type { CheckPath, CountMode, PageMeta, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery } from '../api/useModuleApi.js';
 import type { Scheduler, StorageLike } from '../shared/environment.js';
@@ -132,8 +132,24 @@ export interface TableOptions<TRow> {
   readonly perPage?: number;
   /** How each column's filter becomes a condition. A column without an entry filters with `equals`. @default {} */
   readonly columnFilters?: Readonly<Record<string, ColumnFilter>>;
-  /** Fields the global search looks in (an OR of `contains`). Searching without any is a `TypeError`. @default [] */
+  /**
+   * Fields the global search looks in (an OR of `contains`). Searching without any is a `TypeError`,
+   * unless `searchWith` is `'q'`. @default []
+   */
   readonly searchFields?: readonly string[];
+  /**
+   * How the global search reaches the server. `'where'`: an OR of `contains` over `searchFields`.
+   * `'q'`: the text as the `q` parameter, which a Facet resource matches against the fields its DTO
+   * marks searchable and the caller may see (literally, case-insensitively where the database can);
+   * `searchFields` and `caseInsensitive` do not apply to it. @default 'where'
+   */
+  readonly searchWith?: 'where' | 'q';
+  /**
+   * The count mode of every page (`count=`): `'estimated'` lets the server estimate a large total
+   * (`meta.countMode` says so), `'none'` asks for no total (the table then knows only whether a next
+   * page exists). @default the server's (exact)
+   */
+  readonly count?: CountMode;
   /** Delay between the last keystroke and the query. Facet default. @default 300 */
   readonly searchDebounceMs?: number;
   /** Add `mode: 'insensitive'` to the search and to `contains` filters (PostgreSQL, MongoDB only). @default false */

@@ -220,7 +220,15 @@ export function filterCondition(
 /** The options that shape a table's query. */
 export type TableQueryOptions = Pick<
   TableOptions<unknown>,
-  'caseInsensitive' | 'searchFields' | 'where' | 'columnFilters' | 'baseFields' | 'include' | 'projection'
+  | 'caseInsensitive'
+  | 'searchFields'
+  | 'searchWith'
+  | 'count'
+  | 'where'
+  | 'columnFilters'
+  | 'baseFields'
+  | 'include'
+  | 'projection'
 >;
 
 /** The query a table view asks for: static where AND column filters AND search. */
@@ -232,12 +240,13 @@ export function tableQueryKey(view: TableView, options: TableQueryOptions): stri
 export function deriveTableQuery(view: TableView, options: TableQueryOptions): QueryInput {
   const caseInsensitive = options.caseInsensitive ?? DEFAULT_TABLE_OPTIONS.caseInsensitive;
   const searchFields = options.searchFields ?? [];
+  const byQ = options.searchWith === 'q';
   const where = allOf([
     options.where,
     ...Object.entries(view.filters).map(([column, value]) =>
       filterCondition(column, value, options.columnFilters?.[column], caseInsensitive),
     ),
-    view.search !== '' && searchFields.length > 0
+    !byQ && view.search !== '' && searchFields.length > 0
       ? searchCondition(searchFields, view.search, caseInsensitive)
       : undefined,
   ]);
@@ -246,6 +255,8 @@ export function deriveTableQuery(view: TableView, options: TableQueryOptions): Q
   return compact({
     page: view.page,
     perPage: view.perPage,
+    q: byQ && view.search !== '' ? view.search : undefined,
+    count: options.count,
     where,
     orderBy:
       view.sorting.length > 0 ? view.sorting.map((rule) => nestPath(rule.field, rule.direction)) : undefined,

@@ -1,6 +1,6 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,http,scale,client,
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,http,scale,client,
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { ScenarioResult } from './report/results.js';
 import { loadLastRun, type RunRecord, saveRun, writeReport } from './report/write-report.js';
 import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
+import { runCounts } from './scenarios/counts.js';
 import { runHttp } from './scenarios/http.js';
 import { runProjection } from './scenarios/projection.js';
 import { runScale } from './scenarios/scale.js';
@@ -64,13 +65,13 @@ const step = async (name: string, run: () => Promise<ScenarioResult>) => {
   if (result.notRun) log(`  not run: ${result.notRun}`);
 };
 
-const needsPostgres = enabled('service') || enabled('http');
+const needsPostgres = enabled('service') || enabled('counts') || enabled('http');
 const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
 const postgresUrl = 'url' in postgres ? postgres.url : undefined;
 
 await step('codec', () => runCodec(profile));
 await step('projection', () => runProjection(profile));
-if (enabled('service')) {
+if (enabled('service') || enabled('counts')) {
   const pglite = await preparePglite();
   try {
     await step('service', () =>
@@ -110,6 +111,7 @@ if (enabled('service')) {
         profile,
       ),
     );
+    await step('counts', () => runCounts(largeUrl, profile));
   } else if ('unavailable' in postgres) {
     results.push({
       id: 'service-postgresql',

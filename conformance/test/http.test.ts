@@ -64,10 +64,19 @@ describe('2.3 Page meta fields', () => {
     expect(none.body.meta).toMatchObject({ itemCount: 0, pageCount: 0 });
   });
 
-  it("2.3.e further fields: hasPrevPage, hasNextPage, nextCursor (Facet's choice), also by projection", async () => {
+  it("2.3.e further fields: hasPrevPage, hasNextPage, nextCursor, prevCursor (Facet's choice), also by projection", async () => {
     const { body } = await get<Page>(`/books${q({ page: 2, perPage: 5 })}`);
     expect(Object.keys(body.meta).sort()).toEqual(
-      ['hasNextPage', 'hasPrevPage', 'itemCount', 'nextCursor', 'page', 'pageCount', 'perPage'].sort(),
+      [
+        'hasNextPage',
+        'hasPrevPage',
+        'itemCount',
+        'nextCursor',
+        'page',
+        'pageCount',
+        'perPage',
+        'prevCursor',
+      ].sort(),
     );
     expect(body.meta).toMatchObject({ hasPrevPage: true, hasNextPage: true });
     const projected = await get<Page>(`/books${q({ fields: 'meta{page,perPage,itemCount,pageCount}' })}`);

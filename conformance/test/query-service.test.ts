@@ -192,7 +192,7 @@ describe('2.4 Query input', () => {
     for (const call of traced.calls) expect(call.args).not.toHaveProperty('fields');
   });
 
-  it("2.4.h after (Facet's addition) reads the rows after a cursor, in one total order", async () => {
+  it("2.4.h after and before (Facet's addition) read the rows beside a cursor, in one total order", async () => {
     const first = await books.query({ orderBy: { genre: 'asc' }, perPage: 2 });
     const cursor = first.pageMeta.nextCursor as string;
     const second = await books.query({ orderBy: { genre: 'asc' }, perPage: 2, after: cursor });
@@ -205,6 +205,15 @@ describe('2.4 Query input', () => {
     expect(walked).toEqual([2, 1, 3, 5, 4]);
     const refused = await rejection(books.query({ page: 2, after: cursor }));
     expect(refused).toBeInstanceOf(BadRequestException);
+    const back = await books.query({
+      orderBy: { genre: 'asc' },
+      perPage: 2,
+      before: third.pageMeta.prevCursor as string,
+    });
+    expect(back.items.map((book) => book.id)).toEqual([3, 5]);
+    expect(back.pageMeta).toMatchObject({ hasPrevPage: true, prevCursor: expect.any(String) });
+    const both = await rejection(books.query({ before: cursor, after: cursor }));
+    expect(both).toBeInstanceOf(BadRequestException);
   });
 
   it('2.4.i aggregate takes _count, _min and _max', async () => {

@@ -210,6 +210,7 @@ await onEachTarget('keyset paging', ({ get, app }) => {
       hasPrevPage: true,
       hasNextPage: true,
       nextCursor: expect.any(String),
+      prevCursor: expect.any(String),
     });
     const envelope = await get<Page>(
       `/books?${encodeQuery({ perPage: 5, after, fields: 'items{id},meta{nextCursor,hasNextPage}' })}`,

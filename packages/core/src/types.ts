@@ -27,6 +27,11 @@ export interface PageMeta {
    * string when more rows follow, `null` on the last page. Every list answer of `@facet/nest` has it.
    */
   readonly nextCursor?: string | null;
+  /**
+   * The position before this page's first row, for `before=` (keyset paging): a non-empty opaque
+   * string when rows precede, `null` on the first page. Every list answer of `@facet/nest` has it.
+   */
+  readonly prevCursor?: string | null;
 }
 
 /** The paged envelope on the wire: what a list endpoint returns and the client receives. */
@@ -48,6 +53,11 @@ export interface QueryInput<
   perPage?: number;
   /** `meta.nextCursor` of an earlier page: the rows after it (keyset paging; not with `page`). */
   after?: string;
+  /**
+   * `meta.prevCursor` of a page: the rows before it, in the same order (keyset paging; not with
+   * `page` or `after`).
+   */
+  before?: string;
   where?: TWhere;
   orderBy?: TOrderBy | TOrderBy[];
   include?: TInclude;

@@ -53,6 +53,7 @@ export const PAGE_META_FIELDS = [
   'hasPrevPage',
   'hasNextPage',
   'nextCursor',
+  'prevCursor',
 ] as const satisfies readonly (keyof PageMeta)[];
 
 /** One of `PAGE_META_FIELDS`. */

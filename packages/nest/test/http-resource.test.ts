@@ -64,6 +64,7 @@ describe.each(PLATFORMS)('ResourceQuery on %s', (platform) => {
       hasPrevPage: false,
       hasNextPage: false,
       nextCursor: null,
+      prevCursor: null,
     });
     expect(methods().sort()).toEqual(['count', 'findMany']);
     expect(fixture.baseInclude).toEqual({ author: true });

@@ -125,6 +125,7 @@ describe('QueryService over HTTP (NestJS, Express)', () => {
       hasPrevPage: false,
       hasNextPage: false,
       nextCursor: null,
+      prevCursor: null,
     });
     const items = body.items as { title: string; price: string; sales: string }[];
     expect(items.map((item) => [item.title, item.price, item.sales])).toEqual([

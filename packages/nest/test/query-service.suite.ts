@@ -23,6 +23,7 @@ import {
 import { createCaslAccessibleWhere } from '../src/casl/index.js';
 import { QueryService, type QueryServiceOptions } from '../src/index.js';
 import { Prisma, PrismaClient } from './generated/postgresql/client.js';
+import { describeQueryServiceKeyset } from './query-service-keyset.suite.js';
 import { describeQueryServiceToOne } from './query-service-to-one.suite.js';
 import { describeResourceSearch } from './resource-search.suite.js';
 import type { BookDelegate, BookTypeMap, ReviewDelegate, ReviewTypeMap } from './support/book-service.js';
@@ -63,6 +64,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
 
     describeQueryServiceToOne(() => prisma);
     describeResourceSearch(() => prisma, name);
+    describeQueryServiceKeyset(() => prisma, name === 'mariadb' ? 'mysql' : 'postgresql');
 
     const books = (options: QueryServiceOptions<TestAbility, Prisma.BookWhereInput> = {}) =>
       new QueryService<BookDelegate, BookTypeMap, TestAbility>(prisma.book, options);
@@ -284,6 +286,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           hasPrevPage: false,
           hasNextPage: true,
           nextCursor: expect.any(String),
+          prevCursor: null,
         });
       });
 
@@ -347,6 +350,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           hasPrevPage: false,
           hasNextPage: true,
           nextCursor: expect.any(String),
+          prevCursor: null,
         });
         expect('itemCount' in first.pageMeta).toBe(false);
         const whole = await service.query({ where: ofAuthor(library), perPage: 3 }, undefined, {
@@ -471,6 +475,7 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
           hasPrevPage: true,
           hasNextPage: true,
           nextCursor: expect.any(String),
+          prevCursor: expect.any(String),
         });
         expect(calls.map((call) => call.method)).toEqual(['findMany', 'count', 'findMany']);
         const counted = await service.query({ ...args, after: first.pageMeta.nextCursor as string });

@@ -237,6 +237,7 @@ export function describeResourceSearch(prisma: () => PrismaClient, name: TargetN
           hasPrevPage: false,
           hasNextPage: true,
           nextCursor: expect.any(String),
+          prevCursor: null,
         });
         const exact = await books.query({ where: mine(), perPage: 2, count: 'exact' }, as('admin'));
         expect(exact.meta).toMatchObject({ itemCount: 6, pageCount: 3, countMode: 'exact' });
@@ -254,6 +255,7 @@ export function describeResourceSearch(prisma: () => PrismaClient, name: TargetN
           hasPrevPage: false,
           hasNextPage: true,
           nextCursor: expect.any(String),
+          prevCursor: null,
         });
         expect(queries.length).toBeGreaterThan(0);
         expect(counts(queries)).toEqual([]);

@@ -17,6 +17,8 @@ export class PageMetaDTO implements PageMeta {
   readonly hasNextPage: boolean;
   /** `after=` this for the next page (keyset paging); `null` on the last page. */
   readonly nextCursor: string | null;
+  /** `before=` this for the previous page (keyset paging); `null` on the first page. */
+  readonly prevCursor: string | null;
 
   constructor(meta: PageMeta) {
     this.page = meta.page;
@@ -27,6 +29,7 @@ export class PageMetaDTO implements PageMeta {
     this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
     this.nextCursor = meta.nextCursor ?? null;
+    this.prevCursor = meta.prevCursor ?? null;
   }
 }
 
@@ -46,6 +49,8 @@ export class PartialPageMetaDTO implements PartialPageMeta {
   readonly hasNextPage: boolean;
   /** `after=` this for the next page (keyset paging); `null` on the last page. */
   readonly nextCursor: string | null;
+  /** `before=` this for the previous page (keyset paging); `null` on the first page. */
+  readonly prevCursor: string | null;
 
   constructor(meta: PartialPageMeta) {
     this.page = meta.page;
@@ -53,16 +58,27 @@ export class PartialPageMetaDTO implements PartialPageMeta {
     this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
     this.nextCursor = meta.nextCursor ?? null;
+    this.prevCursor = meta.prevCursor ?? null;
   }
 }
 
-/** Page information of a keyset page (`after=`): a position, not a page number. */
+/** Page information of a page read from a cursor (`after=` or `before=`): a position, not a page number. */
 export interface KeysetPageMeta {
   readonly perPage: number;
-  /** Always true: the rows before the cursor. */
-  readonly hasPrevPage: true;
+  /**
+   * Whether rows precede the page. Exact when the page was read backwards (`before`) or from an
+   * offset cursor; a page read forwards from a row's position says `true` (that row came first).
+   */
+  readonly hasPrevPage: boolean;
+  /**
+   * Whether rows follow the page. Exact when the page was read forwards (`after`); a page read
+   * backwards from a row's position says `true` (that row comes after).
+   */
   readonly hasNextPage: boolean;
+  /** `after=` this for the next page; `null` when no row follows. */
   readonly nextCursor: string | null;
+  /** `before=` this for the previous page; `null` when no row precedes. */
+  readonly prevCursor: string | null;
   /** All matching items, when the count ran (only when asked for: see `QueryCallOptions.count`). */
   readonly itemCount?: number;
   readonly pageCount?: number;
@@ -70,20 +86,23 @@ export interface KeysetPageMeta {
   readonly countMode?: CountKind;
 }
 
-/** Page information of a keyset page (`query({ after })`). It has no `page`: a cursor is a position. */
+/** Page information of a cursor page (`query({ after })`, `query({ before })`). It has no `page`: a cursor is a position. */
 export class KeysetPageMetaDTO implements KeysetPageMeta {
   readonly perPage: number;
-  readonly hasPrevPage = true as const;
+  readonly hasPrevPage: boolean;
   readonly hasNextPage: boolean;
   readonly nextCursor: string | null;
+  readonly prevCursor: string | null;
   readonly itemCount?: number;
   readonly pageCount?: number;
   readonly countMode?: CountKind;
 
-  constructor(meta: Omit<KeysetPageMeta, 'hasPrevPage'>) {
+  constructor(meta: KeysetPageMeta) {
     this.perPage = meta.perPage;
+    this.hasPrevPage = meta.hasPrevPage;
     this.hasNextPage = meta.hasNextPage;
     this.nextCursor = meta.nextCursor;
+    this.prevCursor = meta.prevCursor;
     if (meta.itemCount !== undefined) {
       this.itemCount = meta.itemCount;
       this.pageCount = meta.pageCount ?? Math.ceil(meta.itemCount / meta.perPage);

@@ -34,6 +34,12 @@ export class QueryDTO<
   @MinLength(1, { message: 'after must be a cursor (meta.nextCursor of an earlier page)' })
   after?: string;
 
+  /** `meta.prevCursor` of a page: the rows before it, in the same order (keyset paging). Not with `page` or `after`. */
+  @IsOptional()
+  @IsString({ message: 'before must be a cursor (meta.prevCursor of a page)' })
+  @MinLength(1, { message: 'before must be a cursor (meta.prevCursor of a page)' })
+  before?: string;
+
   /** A search text, as `CountQueryDTO`'s `q`. */
   @IsOptional()
   @searchTextRule()

@@ -184,13 +184,15 @@ export class QueryService<
    * extra row is read to know `hasNextPage`, and the page meta has no totals.
    *
    * Keyset paging: `meta.nextCursor` is the position after the page's last row (`null` on the last
-   * page), and `after: <cursor>` (instead of `page`) reads the rows after it, in the same order.
-   * A cursor is sealed (`cursorSecret`: encrypted and authenticated) and bound to this service's
-   * model (`cursorScope`) and to the sort it was made for; any other is a 400 `invalid_cursor`.
-   * Keyset paging needs a sort by the model's own fields (not a relation's, not `_count`).
+   * page), and `after: <cursor>` (instead of `page`) reads the rows after it, in the same order;
+   * `meta.prevCursor` and `before: <cursor>` read the rows before a page. A cursor is sealed
+   * (`cursorSecret`: encrypted and authenticated) and bound to this service's model
+   * (`cursorScope`) and to the sort it was made for; any other is a 400 `invalid_cursor`. Every
+   * sort is walked: by the sort keys' values (the model's fields and its to-one relations'), or, for
+   * a sort that cannot be compared by value (a to-many `_count`), by an offset the cursor carries.
    */
   query(
-    args: QueryArgs<TTypeMap> & { after: string },
+    args: QueryArgs<TTypeMap> & ({ after: string } | { before: string }),
     ability?: TAbility,
     options?: QueryCallOptions,
   ): Promise<KeysetQueryResult<DelegateRecord<TDelegate>>>;
@@ -225,7 +227,13 @@ export class QueryService<
     return this.run('query', ability, options, (scope, log) => {
       const paging = resolvePaging(args, this.options);
       const checked = this.checked('query', args);
-      const read = { paging, page: args.page, after: args.after, counted: options.count !== false };
+      const read = {
+        paging,
+        page: args.page,
+        after: args.after,
+        before: args.before,
+        counted: options.count !== false,
+      };
       return this.toOne(
         checked,
         scope,

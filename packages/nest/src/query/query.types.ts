@@ -50,6 +50,8 @@ export interface QueryArgs<TMap extends BaseDelegateTypeMap> {
   page?: number | string;
   /** A `meta.nextCursor` of an earlier page: the rows after it (keyset paging; not with `page`). */
   after?: string;
+  /** A `meta.prevCursor` of a page: the rows before it, in the same order (not with `page` or `after`). */
+  before?: string;
   perPage?: number | string;
   where?: TMap['whereInput'];
   orderBy?: TMap['orderByWithRelationInput'] | TMap['orderByWithRelationInput'][];
@@ -87,7 +89,7 @@ export interface QueryResult<TRecord> {
   pageMeta: PageMetaDTO;
 }
 
-/** The result of a keyset page, `query({ after })`: the rows after the cursor. */
+/** The result of a cursor page, `query({ after })` or `query({ before })`: the rows beside the cursor. */
 export interface KeysetQueryResult<TRecord> {
   items: TRecord[];
   pageMeta: KeysetPageMetaDTO;

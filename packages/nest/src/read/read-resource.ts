@@ -90,6 +90,7 @@ export async function readResourceList<TModel, TDto extends object, TAbility>(
     readonly after?: unknown;
     readonly q?: unknown;
     readonly count?: unknown;
+    readonly before?: unknown;
   },
   read: ReadCall<TAbility>,
   own?: object,
@@ -103,11 +104,10 @@ export async function readResourceList<TModel, TDto extends object, TAbility>(
     const counting = pageCounting(query.count);
     return { page, prepared: planProjection(query, view, page.items, prefix, read), search, counting };
   });
-  // A keyset page (`after`) counts only when the envelope asks for totals; an offset page also
-  // when there is no envelope, as the spec's meta has them. `count=none` never counts.
-  const counted =
-    counting !== undefined &&
-    (query.after !== undefined ? page.envelope && needsCount(page) : needsCount(page));
+  // A cursor page (`after`, `before`) counts only when the envelope asks for totals; an offset
+  // page also when there is no envelope, as the spec's meta has them. `count=none` never counts.
+  const cursor = query.after !== undefined || query.before !== undefined;
+  const counted = counting !== undefined && (cursor ? page.envelope && needsCount(page) : needsCount(page));
   const result = await scopedRead<PageResult>(
     target as unknown as AnyTarget,
     'query',
@@ -117,8 +117,15 @@ export async function readResourceList<TModel, TDto extends object, TAbility>(
     (checked, scope, log) => {
       const args = prepared.query as DelegateArgs;
       const paging = resolvePaging(args as { page?: unknown; perPage?: unknown }, model.paging);
-      const after = args.after as string | undefined;
-      const list = { paging, page: args.page, after, counted, counting, estimate: target.estimate };
+      const list = {
+        paging,
+        page: args.page,
+        after: args.after,
+        before: args.before,
+        counted,
+        counting,
+        estimate: target.estimate,
+      };
       return readList(model, checked, list, scope, log);
     },
     search,

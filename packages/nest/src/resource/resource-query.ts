@@ -58,9 +58,10 @@ export class ResourceQuery<TModel, TDto extends object, TAbility = unknown> {
       const prefix = page.envelope ? ['items'] : [];
       return { page, prepared: this.prepare(query, page.items, prefix, read) };
     });
-    // A keyset page (`after`) counts only when the envelope asks for totals; an offset page also
-    // when there is no envelope, as the spec's meta has them.
-    const keyset = (query as { after?: unknown }).after !== undefined;
+    // A cursor page (`after`, `before`) counts only when the envelope asks for totals; an offset
+    // page also when there is no envelope, as the spec's meta has them.
+    const cursor = query as { after?: unknown; before?: unknown };
+    const keyset = cursor.after !== undefined || cursor.before !== undefined;
     const result = await this.options.service.query(prepared.query, read.ability, {
       count: keyset ? page.envelope && needsCount(page) : needsCount(page),
       ...trusted(read),

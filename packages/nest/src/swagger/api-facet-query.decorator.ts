@@ -50,7 +50,15 @@ export function ApiFacetQuery(options: ApiFacetQueryOptions = {}): MethodDecorat
         schema: { type: 'string', minLength: 1 },
         description:
           'Keyset paging: `meta.nextCursor` of the previous page; answers the rows after it, in the same order. ' +
-          'Send the same where, orderBy and perPage; not with `page`. A cursor of another list or sort is a 400 `invalid_cursor`.',
+          'Send the same where, orderBy and perPage; not with `page` or `before`. A cursor of another list or sort is a 400 `invalid_cursor`.',
+      }),
+      ApiQuery({
+        name: 'before',
+        required: false,
+        schema: { type: 'string', minLength: 1 },
+        description:
+          'Keyset paging: `meta.prevCursor` of a page; answers the rows before it, in the same order. ' +
+          'Send the same where, orderBy and perPage; not with `page` or `after`. A cursor of another list or sort is a 400 `invalid_cursor`.',
       }),
       ApiQuery({
         name: 'count',

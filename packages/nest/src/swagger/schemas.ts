@@ -6,12 +6,12 @@ import type { SchemaObject } from '@nestjs/swagger';
 /** OpenAPI schema of `PageMetaDTO` (kept here so the DTO itself stays free of @nestjs/swagger). */
 export const PAGE_META_SCHEMA: SchemaObject = {
   type: 'object',
-  required: ['perPage', 'hasPrevPage', 'hasNextPage', 'nextCursor'],
+  required: ['perPage', 'hasPrevPage', 'hasNextPage', 'nextCursor', 'prevCursor'],
   properties: {
     page: {
       type: 'integer',
       minimum: 1,
-      description: 'Current page number (absent on a keyset page: `after`)',
+      description: 'Current page number (absent on a cursor page: `after`, `before`)',
     },
     perPage: { type: 'integer', minimum: 1, description: 'Page size' },
     itemCount: {
@@ -38,6 +38,12 @@ export const PAGE_META_SCHEMA: SchemaObject = {
       type: 'string',
       nullable: true,
       description: 'Send as `after` for the rows after this page; null on the last page',
+    },
+    prevCursor: {
+      type: 'string',
+      nullable: true,
+      description:
+        'Send as `before` for the rows before this page, in the same order; null on the first page',
     },
   } satisfies Record<PageMetaField, SchemaObject>,
 };

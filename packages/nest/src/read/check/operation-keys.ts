@@ -54,7 +54,7 @@ export interface OperationKeys {
  * delegate: `QueryService`'s helpers, and a `Resource`'s reads (`query` is a list, `findById` and
  * `findOne` a detail). Anything else is refused with a 400 `unknown_key` rather than passed on, so
  * a route with no validation in front cannot hand Prisma a `cursor`, a `distinct` or a misspelt
- * key. `query` pages with `page`, `perPage` and `after` only: `take`, `skip`, `cursor` and
+ * key. `query` pages with `page`, `perPage`, `after` and `before` only: `take`, `skip`, `cursor` and
  * `distinct` would change what a page is. A detail read's `orderBy` (the spec's detail request
  * carries one) orders nothing on one row.
  */
@@ -79,7 +79,7 @@ export const OPERATION_KEYS = {
   },
   query: {
     prisma: ['where', 'orderBy', 'include', 'select', 'omit', 'relationLoadStrategy'],
-    facet: ['fields', 'page', 'perPage', 'after'],
+    facet: ['fields', 'page', 'perPage', 'after', 'before'],
     resource: [
       'where',
       'orderBy',
@@ -93,6 +93,7 @@ export const OPERATION_KEYS = {
       'after',
       'q',
       'count',
+      'before',
     ],
   },
 } as const satisfies Readonly<Record<QueryOperation, OperationKeys>>;

@@ -58,6 +58,11 @@ const PAGING: readonly Rule[] = [
     valid: (value) => (typeof value === 'string' || value instanceof String) && value.length >= 1,
     message: 'after must be a cursor (meta.nextCursor of an earlier page)',
   },
+  {
+    key: 'before',
+    valid: (value) => (typeof value === 'string' || value instanceof String) && value.length >= 1,
+    message: 'before must be a cursor (meta.prevCursor of a page)',
+  },
 ];
 
 // In class-validator's order: a class's own properties first, then those it inherits in the order

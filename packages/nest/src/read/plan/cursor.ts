@@ -31,16 +31,30 @@ function decodeValue(value: unknown): unknown {
   throw new TypeError('not a cursor value');
 }
 
-function refuse(message: string): never {
-  throw new FacetQueryError([{ code: 'invalid_cursor', path: ['after'], message }]);
+/** The query parameter a cursor came in. */
+export type CursorParameter = 'after' | 'before';
+
+function refuse(parameter: CursorParameter, message: string): never {
+  throw new FacetQueryError([{ code: 'invalid_cursor', path: [parameter], message }]);
 }
+
+/**
+ * A place between two rows of a sorted list, as a cursor holds it. `key`: beside the row whose
+ * sort-key values these are, on its `edge` (`after` it for a page's `nextCursor`, `before` it for
+ * its `prevCursor`), so `after=` and `before=` of either cursor read the rows on their side.
+ * `offset`: before the row at this index; the position of a sort that cannot be compared by
+ * value (a to-many `_count`), and of a page that has no row to stand beside.
+ */
+export type Position =
+  | { readonly kind: 'key'; readonly values: readonly unknown[]; readonly edge: 'after' | 'before' }
+  | { readonly kind: 'offset'; readonly offset: number };
 
 const NOT_HERE =
   'The cursor is not valid here: it was altered, or made for another resource or by another server.';
 
 /**
- * Sealed keyset cursors: one base64url string, the sort's identity and the last row's sort-key
- * values encrypted and authenticated with AES-256-GCM, with the scope (the resource) as associated
+ * Sealed keyset cursors: one base64url string, the sort's identity and a position (a row's sort-key
+ * values and the side of it, or an offset) encrypted and authenticated with AES-256-GCM, with the scope (the resource) as associated
  * data. Nothing of the position can be read from the URL: a cursor of an admin's page sorted by a
  * staff-only field, or ending on an unpublished row, shows neither (docs/SECURITY.md). A cursor is
  * only a position: the read that uses it still applies every filter.
@@ -68,10 +82,17 @@ export class CursorCodec {
     return createHash('sha256').update(signature).digest('base64url').slice(0, 16);
   }
 
-  encode(signature: string, values: readonly unknown[]): string {
-    const json = Buffer.from(
-      JSON.stringify({ o: CursorCodec.sortId(signature), v: values.map(encodeValue) }),
-    );
+  /** The sealed text of `position` in the sort whose identity is `signature`. */
+  encode(signature: string, position: Position): string {
+    const body =
+      position.kind === 'offset'
+        ? { o: CursorCodec.sortId(signature), n: position.offset }
+        : {
+            o: CursorCodec.sortId(signature),
+            v: position.values.map(encodeValue),
+            ...(position.edge === 'before' ? { e: 'b' } : {}),
+          };
+    const json = Buffer.from(JSON.stringify(body));
     // Spaces after the JSON text: JSON.parse skips them.
     const plaintext = Buffer.alloc(Math.ceil(json.length / PAD_TO) * PAD_TO, ' ');
     json.copy(plaintext);
@@ -90,18 +111,23 @@ export class CursorCodec {
     return Buffer.concat([Buffer.of(VERSION), nonce, sealed, cipher.getAuthTag()]).toString('base64url');
   }
 
-  /** The position a cursor holds, or a 400 (`invalid_cursor`) that says why not. */
-  decode(cursor: unknown, signature: string, length: number): unknown[] {
+  /**
+   * The position a cursor holds, or a 400 (`invalid_cursor`, naming `parameter`) that says why
+   * not. `length` is the number of sort keys a key position must have.
+   */
+  decode(cursor: unknown, signature: string, length: number, parameter: CursorParameter = 'after'): Position {
+    const no = (message: string): never => refuse(parameter, message);
     if (typeof cursor !== 'string' || cursor === '' || cursor.length > MAX_CURSOR_LENGTH) {
-      refuse('after must be a cursor from a previous page (meta.nextCursor)');
+      no(`${parameter} must be a cursor from a previous page (meta.nextCursor or meta.prevCursor)`);
     }
-    const bytes = Buffer.from(cursor, 'base64url');
+    const text = cursor as string;
+    const bytes = Buffer.from(text, 'base64url');
     // Node's base64url decoder skips characters outside the alphabet and ignores trailing bits:
     // only the one spelling the encoder writes is taken.
-    if (bytes.toString('base64url') !== cursor || bytes.length < 1 + NONCE_BYTES + PAD_TO + TAG_BYTES) {
-      refuse(NOT_HERE);
+    if (bytes.toString('base64url') !== text || bytes.length < 1 + NONCE_BYTES + PAD_TO + TAG_BYTES) {
+      no(NOT_HERE);
     }
-    if (bytes[0] !== VERSION) refuse(NOT_HERE);
+    if (bytes[0] !== VERSION) no(NOT_HERE);
     let plaintext: string;
     try {
       const decipher = createDecipheriv(
@@ -116,22 +142,30 @@ export class CursorCodec {
         decipher.final(),
       ]).toString('utf8');
     } catch {
-      return refuse(NOT_HERE);
+      return no(NOT_HERE);
     }
-    let parsed: { o?: unknown; v?: unknown };
+    let parsed: { o?: unknown; v?: unknown; n?: unknown; e?: unknown };
     try {
-      parsed = JSON.parse(plaintext) as { o?: unknown; v?: unknown };
+      parsed = JSON.parse(plaintext) as typeof parsed;
     } catch {
-      return refuse('The cursor is not valid here.');
+      return no('The cursor is not valid here.');
     }
     if (parsed.o !== CursorCodec.sortId(signature)) {
-      refuse('The cursor was made for another sort: send the same orderBy as the page it came from.');
+      no('The cursor was made for another sort: send the same orderBy as the page it came from.');
     }
-    if (!Array.isArray(parsed.v) || parsed.v.length !== length) refuse('The cursor is not valid here.');
+    if (parsed.v === undefined) {
+      const offset = parsed.n;
+      if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+        no('The cursor is not valid here.');
+      }
+      return { kind: 'offset', offset: offset as number };
+    }
+    if (!Array.isArray(parsed.v) || parsed.v.length !== length) no('The cursor is not valid here.');
     try {
-      return parsed.v.map(decodeValue);
+      const values = (parsed.v as unknown[]).map(decodeValue);
+      return { kind: 'key', values, edge: parsed.e === 'b' ? 'before' : 'after' };
     } catch {
-      return refuse('The cursor is not valid here.');
+      return no('The cursor is not valid here.');
     }
   }
 }

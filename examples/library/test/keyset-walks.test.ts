@@ -1,0 +1,180 @@
+// Keyset paging, completed (design: "Keyset paging, completed"), over HTTP on PGlite and
+// PostgreSQL: for every sort a route accepts from a caller (its fields with ties and nulls, the
+// fields of a to-one relation, a to-many `_count`), drawn at random with its direction and page
+// size, walking by `after` from the first page and back by `before` from the last gives exactly
+// the offset order, and a walker never stops before the last row. Plus the refusals of `before`.
+import { createApiClient, useModuleApi } from '@facet/client';
+import { encodeQuery } from '@facet/core';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { loadFixture } from '../src/database/index.js';
+import type { Role } from './support/http.js';
+import { onEachTarget } from './support/onEachTarget.js';
+
+type Direction = 'asc' | 'desc';
+type Id = number | string;
+interface Page {
+  items: { id: Id }[];
+  meta: {
+    hasNextPage: boolean;
+    hasPrevPage: boolean;
+    nextCursor: string | null;
+    prevCursor: string | null;
+  };
+}
+
+const fx = loadFixture();
+// About thirty rows each, so that a walk has several pages at any page size drawn.
+const AUTHORS = [3, 20, 5];
+const BOOKS = fx.books.filter((book) => book.authorId === 4 || book.authorId === 7).map((book) => book.id);
+
+type Sort = (direction: Direction) => object;
+/** The sorts each route takes from each caller: a hidden field or a filtered relation is refused. */
+const SORTS: Record<'books' | 'reviews', { any: Sort[]; staff: Sort[] }> = {
+  books: {
+    any: [
+      (d) => ({ pages: d }),
+      (d) => ({ publishedAt: d }),
+      (d) => ({ publishedAt: { sort: d, nulls: d === 'asc' ? 'first' : 'last' } }),
+      (d) => ({ genre: d }),
+      (d) => ({ price: d }),
+      (d) => ({ title: d }),
+      (d) => ({ author: { name: d } }),
+      (d) => ({ author: { country: d } }),
+    ],
+    staff: [(d) => ({ internalNote: d }), (d) => ({ published: d }), (d) => ({ reviews: { _count: d } })],
+  },
+  reviews: {
+    any: [(d) => ({ rating: d }), (d) => ({ createdAt: d })],
+    staff: [
+      (d) => ({ book: { title: d } }),
+      (d) => ({ book: { publishedAt: d } }),
+      (d) => ({ book: { author: { name: d } } }),
+    ],
+  },
+};
+const WHERE = { books: { authorId: { in: AUTHORS } }, reviews: { bookId: { in: BOOKS } } };
+
+await onEachTarget('keyset walks, every sort both ways', ({ get, app }) => {
+  const ids = (page: Page) => page.items.map((item) => item.id);
+  const path = (route: string, query: Record<string, unknown>) => `/${route}?${encodeQuery(query)}`;
+
+  async function page(route: string, query: Record<string, unknown>, role: Role): Promise<Page> {
+    const { status, body, text } = await get<Page>(path(route, query), role);
+    expect(status, text).toBe(200);
+    return body;
+  }
+
+  async function expectWalks(route: 'books' | 'reviews', orderBy: object[], perPage: number, role: Role) {
+    const base = { where: WHERE[route], orderBy };
+    const whole = ids(await page(route, { ...base, perPage: 100 }, role));
+    expect(whole.length).toBeGreaterThan(perPage);
+    const offset: Id[] = [];
+    for (let number = 1; offset.length < whole.length; number++) {
+      offset.push(...ids(await page(route, { ...base, perPage, page: number }, role)));
+    }
+    expect(offset).toEqual(whole);
+    const forward: Id[] = [];
+    let current = await page(route, { ...base, perPage }, role);
+    for (;;) {
+      forward.push(...ids(current));
+      // A walker stops at a null nextCursor: it is null only where no row follows.
+      expect(current.meta.nextCursor === null).toBe(!current.meta.hasNextPage);
+      if (current.meta.nextCursor === null) break;
+      current = await page(route, { ...base, perPage, after: current.meta.nextCursor }, role);
+    }
+    expect(forward).toEqual(whole);
+    const back: Id[][] = [ids(current)];
+    while (current.meta.prevCursor !== null) {
+      current = await page(route, { ...base, perPage, before: current.meta.prevCursor }, role);
+      back.unshift(ids(current));
+    }
+    expect(current.meta.hasPrevPage).toBe(false);
+    expect(back.flat()).toEqual(whole);
+  }
+
+  it.each([
+    ['anonymous', 'books', [{ author: { name: 'asc' } }]],
+    ['anonymous', 'books', [{ author: { country: 'desc' } }, { publishedAt: 'asc' }]],
+    ['admin', 'books', [{ reviews: { _count: 'desc' } }]],
+    ['admin', 'reviews', [{ book: { publishedAt: 'desc' } }]],
+  ] as const)('as %s, %s sorted by %j: to the last row and back', async (role, route, orderBy) => {
+    await expectWalks(route, [...orderBy], 4, role);
+  });
+
+  it('for random sorts the routes accept, page sizes and directions, both walks give the offset order', async () => {
+    const sorts = (route: 'books' | 'reviews', role: Role) =>
+      fc
+        .array(
+          fc.record({
+            sort: fc.constantFrom(...SORTS[route].any, ...(role === 'anonymous' ? [] : SORTS[route].staff)),
+            direction: fc.constantFrom<Direction>('asc', 'desc'),
+          }),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((picks) => picks.map(({ sort, direction }) => sort(direction)));
+    const cases = fc.oneof(
+      ...(['anonymous', 'admin'] as const).flatMap((role) =>
+        (['books', 'reviews'] as const).map((route) =>
+          fc.record({ role: fc.constant(role), route: fc.constant(route), orderBy: sorts(route, role) }),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, fc.integer({ min: 3, max: 12 }), async ({ role, route, orderBy }, perPage) => {
+        await expectWalks(route, orderBy, perPage, role);
+      }),
+      { numRuns: 16 },
+    );
+  }, 300_000);
+
+  it('@facet/client walks a relation sort with pages() to the last row', async () => {
+    const books = useModuleApi<{ id: number }>(createApiClient({ origin: app().origin }), 'books');
+    const query = { where: WHERE.books, orderBy: [{ author: { name: 'desc' as const } }], perPage: 7 };
+    const walked: number[] = [];
+    for await (const each of books.pages(query)) walked.push(...each.items.map((item) => item.id));
+    expect(walked).toEqual(ids(await page('books', { ...query, perPage: 100 }, 'anonymous')));
+  });
+
+  it('refuses before with after or page, and a cursor of another sort or resource (400 invalid_cursor)', async () => {
+    const query = { where: WHERE.books, orderBy: [{ author: { name: 'asc' } }], perPage: 4 };
+    const second = await page('books', { ...query, page: 2 }, 'anonymous');
+    const prev = second.meta.prevCursor as string;
+    const next = second.meta.nextCursor as string;
+    const reviews = await page('reviews', { perPage: 2, page: 2 }, 'anonymous');
+    for (const [label, target, parameter] of [
+      ['before and after', path('books', { ...query, before: prev, after: next }), 'before'],
+      ['before and page', path('books', { ...query, before: prev, page: 2 }), 'before'],
+      [
+        'another sort',
+        path('books', { ...query, orderBy: [{ author: { name: 'desc' } }], before: prev }),
+        'before',
+      ],
+      ['another resource', path('books', { ...query, before: reviews.meta.prevCursor }), 'before'],
+      ['garbage', path('books', { ...query, before: 'garbage' }), 'before'],
+      [
+        'an after of another sort',
+        path('books', { ...query, orderBy: [{ title: 'asc' }], after: next }),
+        'after',
+      ],
+    ] as const) {
+      const { status, body } = await get<{ code?: string; path?: string }>(target);
+      expect(status, label).toBe(400);
+      expect(body, label).toMatchObject({ code: 'invalid_cursor', path: parameter });
+    }
+    const empty = await get<{ code?: string; path?: string }>('/books?before=');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ path: 'before' });
+  });
+
+  it('a sort through a relation the caller may read only in part is still refused, cursor or not', async () => {
+    const refused = await get<{ code?: string }>(path('reviews', { orderBy: [{ book: { title: 'asc' } }] }));
+    expect(refused.status).toBe(400);
+    const staff = await page('reviews', { orderBy: [{ book: { title: 'asc' } }], perPage: 3 }, 'admin');
+    const withCursor = await get<{ code?: string }>(
+      path('reviews', { orderBy: [{ book: { title: 'asc' } }], after: staff.meta.nextCursor }),
+    );
+    expect(withCursor.status).toBe(400);
+    expect(withCursor.body.code).toBe(refused.body.code);
+  });
+});

@@ -1,5 +1,6 @@
 import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
@@ -16,6 +17,7 @@ import { refuseUnknownKeys } from '../read/check/operation-keys.js';
 import { countEstimator } from '../read/execute/estimate-count.js';
 import { runRead } from '../read/execute/run-read.js';
 import { readById, readFirst } from '../read/read-detail.js';
+import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
 import type { ModelRead } from '../read/read-model.js';
 import {
   type ResourceTarget,
@@ -33,7 +35,13 @@ import {
   DEFAULT_ESTIMATED_COUNT_THRESHOLD,
   type ResourceDefinition,
 } from './define-resource.js';
-import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
+import { exportLimits, resolveExportOptions } from './export-options.js';
+import type {
+  ProjectedItem,
+  ProjectedPage,
+  ResourceExportQuery,
+  ResourceReadQuery,
+} from './resource-types.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
 export interface ReadContext<TAbility = unknown> {
@@ -81,6 +89,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
   private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
+  private readonly exports: ExportLimits;
 
   constructor(
     readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
@@ -140,6 +149,9 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
       estimate: countEstimator(environment.client, model.model.provider, threshold),
     };
+    const delegateOf = definition.delegate as unknown as (client: unknown) => QueryDelegate;
+    const exportOptions = resolveExportOptions(definition.name, definition.export);
+    this.exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, model);
   }
 
   /**
@@ -241,6 +253,23 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return serializeValue(await this.total('aggregate', all, read, readAggregate)) as Serialized<
       Awaited<ReturnType<TDelegate['aggregate']>>
     >;
+  }
+
+  /**
+   * Every item the caller may read that matches `where` (`GET /books/export`), projected by
+   * `fields` like a list item, in the list's total order, encoded as `format` (`csv` or
+   * `ndjson`). Everything is checked and the rows counted before this resolves: a refusal (a
+   * hidden field, a bad operator, more than `export.maxRows` rows) is a 400 and no row is read.
+   * The rows are then read in batches as the result is consumed: iterate it for items, or
+   * `toStream()` for the encoded body; stopping early ends the walk.
+   */
+  async export<const F extends string = string>(
+    query: ResourceExportQuery<TDto, F>,
+    read: ReadContext<TAbility> = {},
+  ): Promise<ResourceExport<ProjectedItem<TDto, F>>> {
+    this.assertCaller(read);
+    const walk = await readResourceExport(this.target, query as ExportQuery, read, this.exports);
+    return new ResourceExport(this.name, walk as never);
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */

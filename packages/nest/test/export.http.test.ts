@@ -10,9 +10,11 @@ import { waitUntil } from '@facet/test-support/wait';
 import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccessSubject,
   defineResource,
   type ExportSummary,
   FacetModule,
+  Field,
   type ReadContext,
   Resource,
   ResourceController,
@@ -54,12 +56,18 @@ function counted(delegate: PrismaClient['book']): PrismaClient['book'] {
   });
 }
 
+/** Books whose title is searched by `q`. */
+@AccessSubject('Book')
+class SearchableBookDto extends PolicyBookDto {
+  @Field({ searchable: true }) override title = '';
+}
+
 const ended: ExportSummary[] = [];
 const onEnd = (summary: ExportSummary) => ended.push(summary);
 const books = defineResource({
   name: 'books',
   delegate: (p: PrismaClient) => counted(p.book),
-  dto: PolicyBookDto,
+  dto: SearchableBookDto,
   // Small batches: every export of a few rows crosses several batch boundaries.
   export: { batchSize: 2, onEnd },
 });
@@ -373,6 +381,25 @@ for (const name of ['pglite', 'postgresql'] as const) {
         );
         expect(answer.status === 400 && three.status === 200, three.text).toBe(true);
         expect(ndjson(three.text)).toHaveLength(3);
+      });
+
+      it('takes q as a list does: ANDed with where, literal, refused where nothing is searchable', async () => {
+        const query = `${ofAuthor()}&q=${encodeURIComponent('SAID "H')}&fields=title`;
+        const found = ndjson((await get(`/books/export?format=ndjson&${query}`, ADMIN)).text);
+        expect(found).toEqual(await listed(query, ADMIN));
+        expect(found).toEqual([{ title: 'He said "hi"' }]);
+        // `%` and `_` are text, not wildcards.
+        const none = await get(
+          `/books/export?format=ndjson&${ofAuthor()}&q=${encodeURIComponent('%_')}`,
+          ADMIN,
+        );
+        expect(none.status).toBe(200);
+        expect(none.text).toBe('');
+        const before = fetched.calls;
+        const refused = await get(`/bulk/export?format=csv&q=x`, ADMIN);
+        expect(refused.status).toBe(400);
+        expect(JSON.parse(refused.text)).toMatchObject({ code: 'unknown_key', path: 'q' });
+        expect(fetched.calls).toBe(before);
       });
 
       it('is not a conditional read: no ETag, and If-None-Match never answers 304', async () => {

@@ -1,5 +1,4 @@
 import { isPlainObject } from '@facet/core';
-import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
@@ -28,7 +27,6 @@ import {
 import { readAggregate, readCount } from '../read/read-totals.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 import { readScope } from '../read/scope/access-scope.js';
-import { getAccessSubject } from '../read/scope/access-subject.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import {
   type AnyResourceDefinition,
@@ -36,6 +34,8 @@ import {
   type ResourceDefinition,
 } from './define-resource.js';
 import { exportLimits, resolveExportOptions } from './export-options.js';
+import { assertCaller, resourceAccess } from './resource-access.js';
+import { ownWhere, type ResourceNarrowing } from './resource-narrowing.js';
 import type {
   ProjectedItem,
   ProjectedPage,
@@ -101,26 +101,8 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
     }
     assertQueryDelegate(delegate);
-    this.subject = getAccessSubject(definition.dto);
-    const accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
-    // Half an access configuration would serve every row to every caller: refuse it at start-up.
-    if (accessibleWhere !== undefined && this.subject === undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: an access rule is configured, but ${definition.dto.name} has no @AccessSubject, ` +
-          'so no read of it would be filtered. Add @AccessSubject(...) to the DTO (an access rule may allow every row).',
-      );
-    }
-    if (accessibleWhere === undefined && this.subject !== undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: ${definition.dto.name} names the access subject ${this.subject}, but no ` +
-          "accessibleWhere is configured (FacetModule.forRoot({ accessibleWhere }) or the resource's own), so no " +
-          'read of it would be filtered.',
-      );
-    }
-    const access =
-      this.subject !== undefined && accessibleWhere !== undefined
-        ? { subject: this.subject, accessibleWhere }
-        : undefined;
+    const access = resourceAccess(definition, environment);
+    this.subject = access?.subject;
     const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
     const options = resolveQueryServiceOptions<TAbility, object>(
       {
@@ -256,12 +238,10 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   }
 
   /**
-   * Every item the caller may read that matches `where` (`GET /books/export`), projected by
-   * `fields` like a list item, in the list's total order, encoded as `format` (`csv` or
-   * `ndjson`). Everything is checked and the rows counted before this resolves: a refusal (a
-   * hidden field, a bad operator, more than `export.maxRows` rows) is a 400 and no row is read.
-   * The rows are then read in batches as the result is consumed: iterate it for items, or
-   * `toStream()` for the encoded body; stopping early ends the walk.
+   * Every item the caller may read matching `where` and `q` (`GET /books/export`), projected by
+   * `fields` like a list item, in the list's order, as `csv` or `ndjson`. Checked and counted before
+   * it resolves (a refusal, more than `export.maxRows` rows included, is a 400 and reads no row);
+   * the rows are read in batches as it is consumed (iterate it, or `toStream()`).
    */
   async export<const F extends string = string>(
     query: ResourceExportQuery<TDto, F>,
@@ -301,40 +281,11 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
 
   /** A read of an access-controlled resource names its caller, or says it has none. */
   private assertCaller(read: ReadContext<TAbility>): void {
-    if (read.trusted === true) {
-      if (read.ability !== undefined) {
-        throw new FacetConfigurationError(
-          `Resource ${this.name}: a read is either trusted or made with an ability, not both.`,
-        );
-      }
-      return;
-    }
-    if (read.ability === undefined && this.accessControlled) {
-      throw new FacetConfigurationError(
-        `Resource ${this.name} has an access rule: pass the caller's ability ({ ability }), or { trusted: true } ` +
-          "for a read of the server's own. Check the module's readContext.",
-      );
-    }
+    assertCaller(this.name, this.accessControlled, read);
   }
 }
 
-/** Options of a `Resource` read beyond the client's query. */
-export interface ResourceNarrowing {
-  /**
-   * A where-input of the server's own, ANDed with the client's `where` and the access filter. It is
-   * not checked against the DTO (it may use fields the caller cannot see), so never build it from
-   * client input: that belongs in the query, which is checked.
-   */
-  readonly where?: object;
-}
-
-function ownWhere(options: ResourceNarrowing): object | undefined {
-  const { where } = options;
-  if (where === undefined) return undefined;
-  if (!isPlainObject(where))
-    throw new TypeError("A resource read's `where` option must be a plain where-input object.");
-  return where;
-}
+export type { ResourceNarrowing } from './resource-narrowing.js';
 
 /** A `Resource` of any definition. */
 export type AnyResource = Resource<QueryDelegate, object, never>;

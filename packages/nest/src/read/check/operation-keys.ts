@@ -101,7 +101,7 @@ export const OPERATION_KEYS = {
   // format, never a page or a cursor (the export walks every row); `include`/`select` are the plan's.
   export: {
     prisma: ['where', 'orderBy', 'include', 'select', 'relationLoadStrategy'],
-    facet: ['fields', 'format', 'q'],
+    facet: ['fields', 'format'],
     resource: ['where', 'q', 'orderBy', 'fields', 'format'],
   },
 } as const satisfies Readonly<Record<QueryOperation, OperationKeys>>;

@@ -6,6 +6,7 @@
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from './dto/detail-query.dto.js';
+export { ExportQueryDTO } from './dto/export-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,
@@ -27,6 +28,7 @@ export {
   type ReplyingAdapter,
 } from './errors/facet-exception.filter.js';
 export { FacetQueryException } from './errors/facet-query.exception.js';
+export { EXPORT_CONTENT_TYPES, ResourceExport } from './export/index.js';
 export {
   DEFAULT_BODY_LIMIT,
   type FacetFastifyOptions,
@@ -88,7 +90,9 @@ export {
   type ResolvedQueryServiceOptions,
 } from './query/index.js';
 export type * from './query/query.types.js';
+export type { ExportFormat } from './read/check/check-export.js';
 export { type QueryBudget, serverWhere } from './read/check/index.js';
+export type { ExportSummary } from './read/read-export.js';
 export type { AccessibleWhere } from './read/scope/index.js';
 export { AccessSubject } from './read/scope/index.js';
 export {
@@ -105,6 +109,7 @@ export {
   Resource,
   type ResourceDefinition,
   type ResourceEnvironment,
+  type ResourceExportOptions,
   type ResourceNarrowing,
   type ResourceOf,
   ResourceQuery,

@@ -148,10 +148,18 @@ const byTitle = `orderBy=${encodeURIComponent('{"title":"asc"}')}`;
 const documentOf = (app: INestApplication) =>
   SwaggerModule.createDocument(app, new DocumentBuilder().build());
 
+/**
+ * The streamed GET routes of the base (STREAMED_ROUTES), deliberately not conditional: a test below
+ * holds them to it, and a streamed route added later fails the route list above until it is named.
+ */
+const STREAMED_PATHS = ['/books/export', '/untagged/export'];
+
 /** Every GET route of the base the app serves (its OpenAPI document), with a path that reaches it. */
 function readRoutes(app: INestApplication): string[] {
   return Object.entries(documentOf(app).paths)
-    .filter(([path, methods]) => path.startsWith('/books') && 'get' in methods)
+    .filter(
+      ([path, methods]) => path.startsWith('/books') && 'get' in methods && !STREAMED_PATHS.includes(path),
+    )
     .map(([path]) => path.replace('{id}', String(library.bookIds[0])));
 }
 
@@ -159,7 +167,7 @@ describe('the OpenAPI document of ApiResourceRoutes', () => {
   it('names If-None-Match and the 304 on every read route, and neither with etag: false', () => {
     const document = documentOf(apps.get('express')?.app as INestApplication);
     const reads = Object.entries(document.paths).filter(([, methods]) => 'get' in methods);
-    expect(reads).toHaveLength(10);
+    expect(reads).toHaveLength(12);
     for (const [path, methods] of reads) {
       const operation = methods.get as {
         parameters?: { name: string; in: string }[];
@@ -167,7 +175,7 @@ describe('the OpenAPI document of ApiResourceRoutes', () => {
       };
       const header = operation.parameters?.find((p) => p.in === 'header' && p.name === 'If-None-Match');
       const notModified = operation.responses['304'];
-      if (path.startsWith('/untagged')) {
+      if (path.startsWith('/untagged') || STREAMED_PATHS.includes(path)) {
         expect(header, path).toBeUndefined();
         expect(notModified, path).toBeUndefined();
       } else {
@@ -216,6 +224,21 @@ describe.each([...PLATFORMS, 'express-etag'] as const)('conditional reads on %s'
 });
 
 describe.each(PLATFORMS)('conditional reads on %s', (platform) => {
+  it('leaves the streamed routes out, by design: no tag, and If-None-Match never answers 304', async () => {
+    for (const route of STREAMED_PATHS) {
+      const path = `${route}?format=ndjson&${ofAuthor()}`;
+      const answer = await get(platform, path, ADMIN);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.contentType).toBe('application/x-ndjson');
+      expect(answer.etag, path).toBeNull();
+      for (const condition of ['*', `W/"x"`]) {
+        const again = await get(platform, path, { ...ADMIN, 'if-none-match': condition });
+        expect(again.status, condition).toBe(200);
+        expect(again.text, condition).toBe(answer.text);
+      }
+    }
+  });
+
   it('HEAD answers the headers of GET, and its 304', async () => {
     const path = `/books?${ofAuthor()}`;
     const tag = expectTagged(await get(platform, path, ADMIN), path);

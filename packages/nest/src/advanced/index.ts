@@ -7,6 +7,7 @@
 
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from '../dto/detail-query.dto.js';
+export { ExportQueryDTO } from '../dto/export-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,
@@ -33,6 +34,7 @@ export {
   type PublicIssue,
 } from '../errors/facet-query.exception.js';
 export { FACET_ERROR_CODES, notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
+export { ResourceExport } from '../export/index.js';
 export type * from '../model/delegate.types.js';
 export {
   type ModelInfo,
@@ -84,6 +86,7 @@ export {
   resolveQueryServiceOptions,
 } from '../query/index.js';
 export type * from '../query/query.types.js';
+export type { ExportFormat } from '../read/check/check-export.js';
 export {
   assertQueryPolicy,
   checkQueryPolicy,
@@ -103,6 +106,7 @@ export {
   SCALAR_FILTER_OPERATORS,
   type SqlClass,
 } from '../read/check/index.js';
+export type { ExportSummary } from '../read/read-export.js';
 export {
   type AccessibleWhere,
   getAccessSubject,
@@ -133,6 +137,7 @@ export {
   Resource,
   type ResourceDefinition,
   type ResourceEnvironment,
+  type ResourceExportOptions,
   type ResourceNarrowing,
   type ResourceServiceOptions,
 } from '../resource/index.js';

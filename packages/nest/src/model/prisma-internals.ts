@@ -26,6 +26,7 @@ interface PrismaParent {
     readonly inlineSchema?: unknown;
     readonly activeProvider?: unknown;
     readonly previewFeatures?: unknown;
+    readonly adapter?: { readonly adapterName?: unknown };
   };
   readonly _previewFeatures?: unknown;
 }
@@ -81,4 +82,13 @@ export function readsRelationJoins(delegate: unknown): boolean {
 export function readSiblingDelegate(delegate: unknown, model: string): unknown {
   const parent = introspectable(delegate)?.$parent as Record<string, unknown> | undefined;
   return parent?.[model.charAt(0).toLowerCase() + model.slice(1)];
+}
+
+/**
+ * The name of the driver adapter of the delegate's client (`@prisma/adapter-pg`,
+ * `pglite-prisma-adapter`...), when it says.
+ */
+export function readAdapterName(delegate: unknown): string | undefined {
+  const name = introspectable(delegate)?.$parent?._engineConfig?.adapter?.adapterName;
+  return typeof name === 'string' ? name : undefined;
 }

@@ -10,11 +10,13 @@ import {
   Post,
   Req,
   RequestMethod,
+  StreamableFile,
   type Type,
   UseGuards,
 } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
+import { ExportQueryDTO } from '../dto/export-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { QueryDelegate } from '../model/delegate.types.js';
@@ -67,6 +69,7 @@ export interface ResourceControllerBase<TDto extends object, TAbility> {
   search(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
   list(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
   count(query: CountQueryDTO, request: unknown): Promise<number>;
+  export(query: ExportQueryDTO, request: unknown): Promise<StreamableFile>;
   findById(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   /** Reads the caller with the module's `readContext`. */
@@ -79,6 +82,12 @@ interface MutationHandlers<TAbility> {
   updateItem?(id: string, body: object, read: ReadContext<TAbility>): Promise<unknown> | unknown;
   deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown> | unknown;
 }
+
+/**
+ * The GET routes of the base that stream their body: no conditional read (hashing the body would
+ * mean holding all of it, and a 304 would replay an export nobody checked was unchanged).
+ */
+export const STREAMED_ROUTES: ReadonlySet<string> = new Set(['export']);
 
 // `expectedType` keeps the body's validation independent of emitted metadata.
 const bodyPipe = (type: Type<object> | undefined) =>
@@ -164,6 +173,27 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
       return this.resource.count(query, await this.readContext(request));
     }
 
+    // Declared before `:id`, which would take `export` for an id.
+    @Get('export')
+    async export(@FacetQuery(ExportQueryDTO) query: ExportQueryDTO, @Req() request: unknown) {
+      // Checked and counted here: a refusal is thrown before the response starts, and the
+      // exception filter answers it with Facet's error body.
+      const exported = await this.resource.export(query, await this.readContext(request));
+      return (
+        new StreamableFile(exported.toStream(), {
+          type: exported.contentType,
+          disposition: `attachment; filename="${exported.fileName}"`,
+        })
+          // After the first byte there is no status left to send: the response is cut off (no
+          // final chunk), which a client sees as a network error, never as a complete file.
+          .setErrorHandler((_error, response) => {
+            (response as { destroy(): void }).destroy();
+          })
+          // A batch's error was classified and given to `errorLogger` where it was thrown.
+          .setErrorLogger(() => undefined)
+      );
+    }
+
     @Get('find-by-id/:id')
     async findById(
       @Param('id') id: string,
@@ -200,10 +230,12 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
 
   const prototype = ResourceRoutes.prototype;
   // Every GET route of the base is a read of a list, a page, a count or a row: all of them are
-  // conditional, a route added here later included, with nothing to list.
+  // conditional, a route added here later included, with nothing to list; except the streamed
+  // ones (STREAMED_ROUTES), whose body is never held whole, so it has no tag to compare.
   if (options.etag !== false) {
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const descriptor = Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
+      if (STREAMED_ROUTES.has(name)) continue;
       if (Reflect.getMetadata(METHOD_METADATA, descriptor.value) === RequestMethod.GET) {
         ConditionalRead()(prototype, name, descriptor);
       }

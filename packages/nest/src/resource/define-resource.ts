@@ -4,6 +4,7 @@ import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { QueryServiceOptions } from '../query/query-service.options.js';
 import type { QueryBudget } from '../read/check/query-budget.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
+import type { ResourceExportOptions } from './export-options.js';
 import type { ResourceMapContext } from './resource-query.types.js';
 
 /** `QueryService` options a resource may set; access and the DTO come from the resource itself. */
@@ -62,6 +63,8 @@ export interface ResourceDefinition<
    * @default 10000
    */
   readonly estimatedCountThreshold?: number;
+  /** Limits and snapshot of the resource's exports; see `ResourceExportOptions`. */
+  readonly export?: ResourceExportOptions;
 }
 
 /** `ResourceDefinition.estimatedCountThreshold`'s default. */

@@ -10,6 +10,7 @@ export {
   type ResourceDefinition,
   type ResourceServiceOptions,
 } from './define-resource.js';
+export type { ResourceExportOptions } from './export-options.js';
 export {
   type ReadContext,
   Resource,
@@ -31,6 +32,7 @@ export type {
   Jsonified,
   ProjectedItem,
   ProjectedPage,
+  ResourceExportQuery,
   ResourceItem,
   ResourceReadQuery,
   SentItem,

@@ -81,3 +81,13 @@ export type ProjectedItem<Dto, F extends string = string> = string extends F
 export type ProjectedPage<Dto, F extends string = string> = string extends F
   ? ResourcePage<Dto>
   : SelectPage<Dto, F>;
+
+/**
+ * The query of an export: `format` (`csv` or `ndjson`), and `where`, `orderBy` and `fields` as a
+ * list takes them, `fields` checked against `Dto` at compile time. No paging: an export is every row.
+ */
+export type ResourceExportQuery<Dto, F extends string = string> = FieldsQuery<Dto, F> & {
+  readonly format: 'csv' | 'ndjson';
+  readonly where?: unknown;
+  readonly orderBy?: unknown;
+};

@@ -1,5 +1,5 @@
 import { isPlainObject } from '@facet/core';
-import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
@@ -16,6 +16,7 @@ import { refuseUnknownKeys } from '../read/check/operation-keys.js';
 import { countEstimator } from '../read/execute/estimate-count.js';
 import { runRead } from '../read/execute/run-read.js';
 import { readById, readFirst } from '../read/read-detail.js';
+import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
 import type { ModelRead } from '../read/read-model.js';
 import {
   type ResourceTarget,
@@ -26,14 +27,21 @@ import {
 import { readAggregate, readCount } from '../read/read-totals.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 import { readScope } from '../read/scope/access-scope.js';
-import { getAccessSubject } from '../read/scope/access-subject.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
 import {
   type AnyResourceDefinition,
   DEFAULT_ESTIMATED_COUNT_THRESHOLD,
   type ResourceDefinition,
 } from './define-resource.js';
-import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
+import { exportLimits, resolveExportOptions } from './export-options.js';
+import { assertCaller, resourceAccess } from './resource-access.js';
+import { ownWhere, type ResourceNarrowing } from './resource-narrowing.js';
+import type {
+  ProjectedItem,
+  ProjectedPage,
+  ResourceExportQuery,
+  ResourceReadQuery,
+} from './resource-types.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
 export interface ReadContext<TAbility = unknown> {
@@ -81,6 +89,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
   private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
+  private readonly exports: ExportLimits;
 
   constructor(
     readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
@@ -92,26 +101,8 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
     }
     assertQueryDelegate(delegate);
-    this.subject = getAccessSubject(definition.dto);
-    const accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
-    // Half an access configuration would serve every row to every caller: refuse it at start-up.
-    if (accessibleWhere !== undefined && this.subject === undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: an access rule is configured, but ${definition.dto.name} has no @AccessSubject, ` +
-          'so no read of it would be filtered. Add @AccessSubject(...) to the DTO (an access rule may allow every row).',
-      );
-    }
-    if (accessibleWhere === undefined && this.subject !== undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: ${definition.dto.name} names the access subject ${this.subject}, but no ` +
-          "accessibleWhere is configured (FacetModule.forRoot({ accessibleWhere }) or the resource's own), so no " +
-          'read of it would be filtered.',
-      );
-    }
-    const access =
-      this.subject !== undefined && accessibleWhere !== undefined
-        ? { subject: this.subject, accessibleWhere }
-        : undefined;
+    const access = resourceAccess(definition, environment);
+    this.subject = access?.subject;
     const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
     const options = resolveQueryServiceOptions<TAbility, object>(
       {
@@ -140,6 +131,9 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
       scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
       estimate: countEstimator(environment.client, model.model.provider, threshold),
     };
+    const delegateOf = definition.delegate as unknown as (client: unknown) => QueryDelegate;
+    const exportOptions = resolveExportOptions(definition.name, definition.export);
+    this.exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, model);
   }
 
   /**
@@ -243,6 +237,21 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     >;
   }
 
+  /**
+   * Every item the caller may read matching `where` and `q` (`GET /books/export`), projected by
+   * `fields` like a list item, in the list's order, as `csv` or `ndjson`. Checked and counted before
+   * it resolves (a refusal, more than `export.maxRows` rows included, is a 400 and reads no row);
+   * the rows are read in batches as it is consumed (iterate it, or `toStream()`).
+   */
+  async export<const F extends string = string>(
+    query: ResourceExportQuery<TDto, F>,
+    read: ReadContext<TAbility> = {},
+  ): Promise<ResourceExport<ProjectedItem<TDto, F>>> {
+    this.assertCaller(read);
+    const walk = await readResourceExport(this.target, query as ExportQuery, read, this.exports);
+    return new ResourceExport(this.name, walk as never);
+  }
+
   /** True when every read of this resource merges an access filter (its DTO names a subject). */
   get accessControlled(): boolean {
     return this.subject !== undefined;
@@ -272,40 +281,11 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
 
   /** A read of an access-controlled resource names its caller, or says it has none. */
   private assertCaller(read: ReadContext<TAbility>): void {
-    if (read.trusted === true) {
-      if (read.ability !== undefined) {
-        throw new FacetConfigurationError(
-          `Resource ${this.name}: a read is either trusted or made with an ability, not both.`,
-        );
-      }
-      return;
-    }
-    if (read.ability === undefined && this.accessControlled) {
-      throw new FacetConfigurationError(
-        `Resource ${this.name} has an access rule: pass the caller's ability ({ ability }), or { trusted: true } ` +
-          "for a read of the server's own. Check the module's readContext.",
-      );
-    }
+    assertCaller(this.name, this.accessControlled, read);
   }
 }
 
-/** Options of a `Resource` read beyond the client's query. */
-export interface ResourceNarrowing {
-  /**
-   * A where-input of the server's own, ANDed with the client's `where` and the access filter. It is
-   * not checked against the DTO (it may use fields the caller cannot see), so never build it from
-   * client input: that belongs in the query, which is checked.
-   */
-  readonly where?: object;
-}
-
-function ownWhere(options: ResourceNarrowing): object | undefined {
-  const { where } = options;
-  if (where === undefined) return undefined;
-  if (!isPlainObject(where))
-    throw new TypeError("A resource read's `where` option must be a plain where-input object.");
-  return where;
-}
+export type { ResourceNarrowing } from './resource-narrowing.js';
 
 /** A `Resource` of any definition. */
 export type AnyResource = Resource<QueryDelegate, object, never>;

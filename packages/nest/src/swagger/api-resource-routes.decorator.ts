@@ -1,15 +1,17 @@
 import { Type } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { EXPORT_CONTENT_TYPES } from '../export/resource-export.js';
 import {
   CONDITIONAL_READ_CACHE_CONTROL,
   readsConditionally,
 } from '../module/conditional-read.interceptor.js';
+import { EXPORT_FORMATS } from '../read/check/check-export.js';
 import { ApiFacetErrors } from './api-facet-errors.decorator.js';
 import { ApiFacetQuery } from './api-facet-query.decorator.js';
 import { ApiPaginatedResponse } from './api-paginated-response.decorator.js';
 
 /** The read routes `ResourceController` serves, by method name, and how each is documented. */
-const ROUTES: readonly [string, string, 'page' | 'count' | 'detail'][] = [
+const ROUTES: readonly [string, string, 'page' | 'count' | 'detail' | 'export'][] = [
   ['search', 'A page of items: q, where, orderBy, include, select, page, perPage, count, fields', 'page'],
   [
     'list',
@@ -18,6 +20,12 @@ const ROUTES: readonly [string, string, 'page' | 'count' | 'detail'][] = [
     'page',
   ],
   ['count', 'The number of items matching where and q that the caller may read (a plain number)', 'count'],
+  [
+    'export',
+    'Every item matching where and q that the caller may read, streamed as CSV or NDJSON, in the list order and ' +
+      'projected like a list item; every refusal (including more rows than the export limit) is a 400 before the first byte',
+    'export',
+  ],
   ['findById', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
   ['get', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
 ];
@@ -45,6 +53,36 @@ const conditionalRead: MethodDecorator[] = [
   }),
 ];
 
+/** The export route's parameters (no paging, no include/select) and its two media types. */
+function exportRoute(dto: Type<object>): MethodDecorator[] {
+  const body = { schema: { type: 'string' as const } };
+  return [
+    ApiQuery({
+      name: 'format',
+      required: true,
+      enum: [...EXPORT_FORMATS],
+      description:
+        '`csv`: a header row of the field paths (`author.name`), RFC 4180 quoting, UTF-8, and every cell that ' +
+        "begins with `=`, `+`, `-`, `@`, a tab or a carriage return prefixed with `'`; a to-many relation in " +
+        '`fields` is a 400. `ndjson`: one JSON item per line.',
+    }),
+    ApiFacetQuery({ paging: false, search: true, fields: 'detail', relations: false, dto }),
+    ApiProduces(...Object.values(EXPORT_CONTENT_TYPES)),
+    ApiOkResponse({
+      description:
+        'The items, streamed. An error after the first byte cuts the body off (no final chunk): a client sees ' +
+        'a network error, never a shorter file that looks complete.',
+      content: { [EXPORT_CONTENT_TYPES.csv]: body, [EXPORT_CONTENT_TYPES.ndjson]: body },
+      headers: {
+        'Content-Disposition': {
+          description: 'attachment; filename="<resource>.csv" (or .ndjson)',
+          schema: { type: 'string' },
+        },
+      },
+    }),
+  ];
+}
+
 /**
  * Documents the routes a `ResourceController(resource)` base serves on the controller that extends
  * it: each route's summary, Facet's query parameters, the error responses, and, unless the
@@ -64,6 +102,7 @@ export function ApiResourceRoutes(dto: Type<object>): ClassDecorator {
       if (descriptor === undefined) continue;
       const decorators: MethodDecorator[] = [ApiOperation({ summary })];
       if (kind === 'page') decorators.push(ApiFacetQuery({ dto }), ApiPaginatedResponse(dto));
+      else if (kind === 'export') decorators.push(...exportRoute(dto));
       else if (kind === 'count') {
         decorators.push(
           ApiFacetQuery({ paging: false, search: true, fields: false, relations: false, dto }),

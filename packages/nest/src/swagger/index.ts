@@ -18,11 +18,14 @@ export type {
   QueryOperation,
   QueryServiceOptions,
 } from '../query/index.js';
+export type { ExportFormat } from '../read/check/check-export.js';
 export type { QueryBudget } from '../read/check/index.js';
+export type { ExportSummary } from '../read/read-export.js';
 export type { AccessibleWhere } from '../read/scope/index.js';
 export type {
   AnyResourceDefinition,
   ResourceDefinition,
+  ResourceExportOptions,
   ResourceMapContext,
   ResourceServiceOptions,
 } from '../resource/index.js';

@@ -33,7 +33,8 @@ export type QueryOperation =
   | 'findUnique'
   | 'aggregate'
   | 'count'
-  | 'query';
+  | 'query'
+  | 'export';
 
 /** The top-level keys of one read operation. */
 export interface OperationKeys {
@@ -95,6 +96,13 @@ export const OPERATION_KEYS = {
       'count',
       'before',
     ],
+  },
+  // A resource's streamed export: the client sends a filter, a search, a sort, a projection and a
+  // format, never a page or a cursor (the export walks every row); `include`/`select` are the plan's.
+  export: {
+    prisma: ['where', 'orderBy', 'include', 'select', 'relationLoadStrategy'],
+    facet: ['fields', 'format'],
+    resource: ['where', 'q', 'orderBy', 'fields', 'format'],
   },
 } as const satisfies Readonly<Record<QueryOperation, OperationKeys>>;
 

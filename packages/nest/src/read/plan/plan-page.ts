@@ -133,7 +133,7 @@ type Selection = Record<string, unknown>;
  * a key out, an `omit` that names one, or a relation that is not loaded, get it added; `added`
  * names what the caller did not ask for, to be removed from the rows again.
  */
-function withSortKeys(args: Args, keys: readonly SortKey[]): { args: Args; added: string[][] } {
+export function withSortKeys(args: Args, keys: readonly SortKey[]): { args: Args; added: string[][] } {
   const added: string[][] = [];
   let widened: Selection = args;
   for (const key of keys) widened = withPath(widened, [...key.path, key.field], [], added);

@@ -1,0 +1,2 @@
+export { csvCell } from './encode-csv.js';
+export { EXPORT_CONTENT_TYPES, ResourceExport } from './resource-export.js';

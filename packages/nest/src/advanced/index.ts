@@ -6,7 +6,7 @@
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
-export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from '../dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
 export {
   type KeysetPageMeta,
   KeysetPageMetaDTO,
@@ -35,6 +35,7 @@ export {
 export { FACET_ERROR_CODES, notFoundException, toHttpException } from '../errors/prisma-error.mapper.js';
 export type * from '../model/delegate.types.js';
 export {
+  type ForeignKey,
   type ModelInfo,
   type ModelTypes,
   type ResolvedModel,
@@ -78,6 +79,7 @@ export {
   type QueryErrorLogEntry,
   type QueryErrorLogger,
   type QueryServiceOptions,
+  type RecordId,
   type ResolvedQueryServiceOptions,
   resolveKey,
   resolvePaging,
@@ -104,6 +106,7 @@ export {
   type SqlClass,
 } from '../read/check/index.js';
 export {
+  type AccessAction,
   type AccessibleWhere,
   getAccessSubject,
   mergeAccessWhere,
@@ -139,3 +142,4 @@ export {
 export type * from '../resource/resource-query.types.js';
 export type * from '../resource/resource-types.js';
 export { type DecimalLike, isDecimalLike, type Serialized, serializeValue } from '../serialization/index.js';
+export type * from '../write/index.js';

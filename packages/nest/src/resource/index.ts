@@ -31,7 +31,10 @@ export type {
   Jsonified,
   ProjectedItem,
   ProjectedPage,
+  ResourceCreateBody,
   ResourceItem,
   ResourceReadQuery,
+  ResourceUpdateBody,
   SentItem,
+  UpdateBodyOf,
 } from './resource-types.js';

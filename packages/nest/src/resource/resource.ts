@@ -1,20 +1,13 @@
-import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import type { FieldContext } from '../projection/field-schema.types.js';
-import {
-  type ResolvedQueryServiceOptions,
-  resolveQueryServiceOptions,
-} from '../query/query-service.options.js';
-import { assertQueryDelegate, readModelOf } from '../query/read-model-of.js';
 import { checkAggregateFields } from '../read/check/check-aggregate.js';
 import { checkClientArgs } from '../read/check/check-client-args.js';
 import { checkResourceQuery } from '../read/check/check-resource-query.js';
-import { checkSearch, type SearchWhere, searchableFields, withSearch } from '../read/check/check-search.js';
+import { checkSearch, type SearchWhere, withSearch } from '../read/check/check-search.js';
 import { refuseUnknownKeys } from '../read/check/operation-keys.js';
-import { countEstimator } from '../read/execute/estimate-count.js';
 import { runRead } from '../read/execute/run-read.js';
+import type { RecordId } from '../read/plan/key.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import type { ModelRead } from '../read/read-model.js';
 import {
@@ -24,44 +17,22 @@ import {
   searchTarget,
 } from '../read/read-resource.js';
 import { readAggregate, readCount } from '../read/read-totals.js';
-import type { AccessibleWhere } from '../read/scope/access.types.js';
-import { readScope } from '../read/scope/access-scope.js';
-import { getAccessSubject } from '../read/scope/access-subject.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import { resolveWrites } from '../write/resolve-writes.js';
+import type { WriteOptions } from '../write/types/write.types.js';
+import { createRow, deleteRow, updateRow, type WriteTarget } from '../write/write-resource.js';
+import { type ResourceDefinition } from './define-resource.js';
 import {
-  type AnyResourceDefinition,
-  DEFAULT_ESTIMATED_COUNT_THRESHOLD,
-  type ResourceDefinition,
-} from './define-resource.js';
+  assertCaller,
+  ownWhere,
+  type ReadContext,
+  type ResourceEnvironment,
+  type ResourceNarrowing,
+} from './resource-context.js';
+import { resolveResourceTarget } from './resource-target.js';
 import type { ProjectedItem, ProjectedPage, ResourceReadQuery } from './resource-types.js';
 
-/** Who reads: the ability access filters are built from, and the context `expose` rules see. */
-export interface ReadContext<TAbility = unknown> {
-  /**
-   * The caller's ability. A resource with an access rule refuses a read without one (a
-   * `FacetConfigurationError`) unless it is marked `trusted`: forgetting to pass the caller must not
-   * widen a read to every row.
-   */
-  readonly ability?: TAbility;
-  /** What the DTO's `expose` rules receive (`{ role: 'reader' }`). @default {} */
-  readonly context?: FieldContext;
-  /**
-   * A read of the server's own, on behalf of no caller (a job, a seed, a report): no access filter
-   * is merged. Field rules and budgets still apply, with `context`. Not allowed with an `ability`.
-   * @default false
-   */
-  readonly trusted?: boolean;
-}
-
-/** What a `Resource` needs from the module. */
-export interface ResourceEnvironment<TAbility> {
-  /** The application's Prisma client. */
-  readonly client: unknown;
-  /** The access filter of a subject for an ability (CASL: `createCaslAccessibleWhere()`). */
-  readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
-  /** The secret keyset cursors are sealed with; see `QueryServiceOptions.cursorSecret`. */
-  readonly cursorSecret?: string | Uint8Array | undefined;
-}
+export type { ReadContext, ResourceEnvironment, ResourceNarrowing } from './resource-context.js';
 
 /**
  * One declared resource, bound to the application's Prisma client: the only way a request reaches
@@ -81,65 +52,25 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
   private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
+  /** What the writes need, resolved once; `undefined` for a read-only resource. */
+  private readonly writeTarget: WriteTarget<TAbility> | undefined;
 
   constructor(
     readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
     environment: ResourceEnvironment<TAbility>,
   ) {
     this.name = definition.name;
-    const delegate = (definition.delegate as (client: unknown) => TDelegate)(environment.client);
-    if (delegate === null || typeof delegate !== 'object') {
-      throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
-    }
-    assertQueryDelegate(delegate);
-    this.subject = getAccessSubject(definition.dto);
-    const accessibleWhere = definition.accessibleWhere ?? environment.accessibleWhere;
-    // Half an access configuration would serve every row to every caller: refuse it at start-up.
-    if (accessibleWhere !== undefined && this.subject === undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: an access rule is configured, but ${definition.dto.name} has no @AccessSubject, ` +
-          'so no read of it would be filtered. Add @AccessSubject(...) to the DTO (an access rule may allow every row).',
-      );
-    }
-    if (accessibleWhere === undefined && this.subject !== undefined) {
-      throw new FacetConfigurationError(
-        `Resource ${definition.name}: ${definition.dto.name} names the access subject ${this.subject}, but no ` +
-          "accessibleWhere is configured (FacetModule.forRoot({ accessibleWhere }) or the resource's own), so no " +
-          'read of it would be filtered.',
-      );
-    }
-    const access =
-      this.subject !== undefined && accessibleWhere !== undefined
-        ? { subject: this.subject, accessibleWhere }
-        : undefined;
-    const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
-    const options = resolveQueryServiceOptions<TAbility, object>(
-      {
-        ...definition.service,
-        ...(access ?? {}),
-        // A cursor is bound to the resource it was made for (two resources may read one model).
-        cursorScope: definition.service?.cursorScope ?? `resource:${definition.name}`,
-        ...(cursorSecret === undefined ? {} : { cursorSecret }),
-        dto: definition.dto,
-      },
-      delegate,
-    );
-    this.modelTypes = options.model.types;
-    const client = environment.client as Record<string, QueryDelegate | undefined>;
-    const model = readModelOf(delegate, options as ResolvedQueryServiceOptions<never, unknown>, (name) => {
-      return client[name.charAt(0).toLowerCase() + name.slice(1)];
+    const resolved = resolveResourceTarget(definition, environment);
+    this.subject = resolved.subject;
+    this.modelTypes = resolved.target.model.model.types;
+    this.target = resolved.target;
+    this.writeTarget = resolveWrites<TAbility>({
+      definition,
+      client: environment.client,
+      target: this.target as unknown as ResourceTarget<never, object, never>,
+      subject: this.subject,
+      accessibleWhere: resolved.accessibleWhere,
     });
-    const map = definition.map ?? ((row: DelegateRecord<TDelegate>) => row as unknown as TDto);
-    const { baseInclude, budget } = definition;
-    // A field marked searchable that `contains` cannot search fails here, not at the first search.
-    searchableFields(definition.dto, this.modelTypes);
-    const threshold = definition.estimatedCountThreshold ?? DEFAULT_ESTIMATED_COUNT_THRESHOLD;
-    this.target = {
-      model,
-      view: { dto: definition.dto, map, pushDown: true, baseInclude, budget },
-      scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
-      estimate: countEstimator(environment.client, model.model.provider, threshold),
-    };
   }
 
   /**
@@ -157,7 +88,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     read: ReadContext<TAbility> = {},
     options: ResourceNarrowing = {},
   ): Promise<ProjectedPage<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.
     return (await readResourceList(this.target, query, read, ownWhere(options))) as ProjectedPage<TDto, F>;
   }
@@ -168,7 +99,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { model } = this.target;
     return (await readResourceItem(
       this.target,
@@ -188,7 +119,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { model } = this.target;
     return (await readResourceItem(
       this.target,
@@ -208,7 +139,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: { where?: unknown; q?: unknown } = {},
     read: ReadContext<TAbility> = {},
   ): Promise<number> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     refuseUnknownKeys('count', query, 'resource');
     checkResourceQuery({ where: query.where }, this.target.view, undefined, [], read, this.modelTypes);
     const search = checkSearch(query, searchTarget(this.anyTarget), read.context ?? {});
@@ -232,7 +163,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     },
     read: ReadContext<TAbility> = {},
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { where, ...selection } = args;
     refuseUnknownKeys('aggregate', args, 'resource');
     checkAggregateFields(selection, this.definition.dto, read.context ?? {});
@@ -241,6 +172,79 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return serializeValue(await this.total('aggregate', all, read, readAggregate)) as Serialized<
       Awaited<ReturnType<TDelegate['aggregate']>>
     >;
+  }
+
+  /**
+   * Creates a row from a client's body (`POST /books`): the body checked against the input DTO as
+   * this caller may write it (400), references to rows it may read (400), the `create` conditions
+   * checked on the written row (403, rolled back), database faults as stable answers (409, 400).
+   * Resolves to the row as the caller reads it (`fields` as `findById`), or `undefined` (a 204).
+   */
+  async create<const F extends string = string>(
+    body: unknown,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F> | undefined> {
+    const target = this.writesOf('create');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await createRow(target, body, query, read as ReadContext<never>, options)) as
+      | ProjectedItem<TDto, F>
+      | undefined;
+  }
+
+  /**
+   * Updates the row `id` (`PATCH /books/:id`): 404 when the caller may not read it, 403 when it may
+   * not update it or the result would leave its `update` conditions, 412 when `options.ifMatch`
+   * does not match. Resolves to the row as the caller now reads it, or `undefined` (a 204).
+   */
+  async update<const F extends string = string>(
+    id: RecordId,
+    body: unknown,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F> | undefined> {
+    const target = this.writesOf('update');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await updateRow(target, id, body, query, read as ReadContext<never>, options)) as
+      | ProjectedItem<TDto, F>
+      | undefined;
+  }
+
+  /**
+   * Deletes the row `id` (`DELETE /books/:id`): 404, 403 and 412 as `update`, 409 when other rows
+   * still reference it. Resolves to the row as the caller read it just before.
+   */
+  async delete<const F extends string = string>(
+    id: RecordId,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F>> {
+    const target = this.writesOf('delete');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await deleteRow(target, id, query, read as ReadContext<never>, options)) as ProjectedItem<
+      TDto,
+      F
+    >;
+  }
+
+  /** Whether the resource declares `action` (what `ResourceController` serves with `writes: true`). */
+  writes(action: 'create' | 'update' | 'delete'): boolean {
+    return (
+      this.writeTarget !== undefined &&
+      (action === 'delete' ? this.writeTarget.delete : this.writeTarget[action] !== undefined)
+    );
+  }
+
+  private writesOf(action: 'create' | 'update' | 'delete'): WriteTarget<never> {
+    if (!this.writes(action)) {
+      throw new FacetConfigurationError(
+        `Resource ${this.name} declares no ${action} (its definition's \`writes.${action}\`).`,
+      );
+    }
+    return this.writeTarget as unknown as WriteTarget<never>;
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */
@@ -269,42 +273,6 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   private get anyTarget(): ResourceTarget<never, object, never> {
     return this.target as unknown as ResourceTarget<never, object, never>;
   }
-
-  /** A read of an access-controlled resource names its caller, or says it has none. */
-  private assertCaller(read: ReadContext<TAbility>): void {
-    if (read.trusted === true) {
-      if (read.ability !== undefined) {
-        throw new FacetConfigurationError(
-          `Resource ${this.name}: a read is either trusted or made with an ability, not both.`,
-        );
-      }
-      return;
-    }
-    if (read.ability === undefined && this.accessControlled) {
-      throw new FacetConfigurationError(
-        `Resource ${this.name} has an access rule: pass the caller's ability ({ ability }), or { trusted: true } ` +
-          "for a read of the server's own. Check the module's readContext.",
-      );
-    }
-  }
-}
-
-/** Options of a `Resource` read beyond the client's query. */
-export interface ResourceNarrowing {
-  /**
-   * A where-input of the server's own, ANDed with the client's `where` and the access filter. It is
-   * not checked against the DTO (it may use fields the caller cannot see), so never build it from
-   * client input: that belongs in the query, which is checked.
-   */
-  readonly where?: object;
-}
-
-function ownWhere(options: ResourceNarrowing): object | undefined {
-  const { where } = options;
-  if (where === undefined) return undefined;
-  if (!isPlainObject(where))
-    throw new TypeError("A resource read's `where` option must be a plain where-input object.");
-  return where;
 }
 
 /** A `Resource` of any definition. */
@@ -313,7 +281,3 @@ export type AnyResource = Resource<QueryDelegate, object, never>;
 /** The definition's resource type: `ResourceOf<typeof books>`. */
 export type ResourceOf<TDefinition> =
   TDefinition extends ResourceDefinition<never, infer D, infer T, infer A> ? Resource<D, T, A> : never;
-
-export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
-  return isPlainObject(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
-}

@@ -5,7 +5,7 @@
 // its own signatures around these; a type shared with `/advanced` is exported by both. The modules
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
-export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from './dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from './dto/detail-query.dto.js';
 export { ExportQueryDTO } from './dto/export-query.dto.js';
 export {
   type KeysetPageMeta,
@@ -38,18 +38,19 @@ export {
   useFacetHttp,
 } from './http/index.js';
 export type * from './model/delegate.types.js';
-export type { ModelInfo, ModelTypes, ResolvedModel, ScalarType } from './model/index.js';
+export type { ForeignKey, ModelInfo, ModelTypes, ResolvedModel, ScalarType } from './model/index.js';
 export {
   FacetModule,
   type FacetModuleOptions,
   FacetRead,
   FacetUndeclaredQueryInterceptor,
   InjectResource,
-  type MutationRoute,
   ResourceController,
   type ResourceControllerBase,
   type ResourceControllerOptions,
   type UndeclaredQueryScope,
+  type WriteRoute,
+  type WriteRoutes,
 } from './module/index.js';
 export {
   AllowUndeclaredQuery,
@@ -93,7 +94,7 @@ export type * from './query/query.types.js';
 export type { ExportFormat } from './read/check/check-export.js';
 export { type QueryBudget, serverWhere } from './read/check/index.js';
 export type { ExportSummary } from './read/read-export.js';
-export type { AccessibleWhere } from './read/scope/index.js';
+export type { AccessAction, AccessibleWhere } from './read/scope/index.js';
 export { AccessSubject } from './read/scope/index.js';
 export {
   CONSISTENCY_HEADER,
@@ -118,3 +119,4 @@ export {
 export type * from './resource/resource-query.types.js';
 export type * from './resource/resource-types.js';
 export type { Serialized } from './serialization/index.js';
+export type * from './write/index.js';

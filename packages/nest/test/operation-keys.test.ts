@@ -15,11 +15,16 @@ function methods(type: { prototype: object }): string[] {
 
 /** Members that do not read, each with why. */
 const NOT_READS: Readonly<Record<string, string>> = {
-  assertCaller: "Resource's caller rule, before every read",
   checked: "QueryService's check stage, called by every read",
   run: "QueryService's error mapping and caller rule around every read",
   toOne: "QueryService's to-one check around the reads that load relations",
   total: "Resource's count and aggregate share it",
+  // Writes take `fields` only in their query (write/write-resource.ts, checkWriteQuery).
+  create: 'a write: its query is `fields` only',
+  update: 'a write: its query is `fields` only',
+  delete: 'a write: its query is `fields` only',
+  writes: 'says which writes the resource declares',
+  writesOf: "the declared write's target, or a configuration error",
 };
 
 /** Rows of reads only a `Resource` has, each with why. */

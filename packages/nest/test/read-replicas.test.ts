@@ -66,7 +66,12 @@ class CreateAuthorBody {
   @IsString() name!: string;
   @IsEmail() email!: string;
 }
-const authors = defineResource({ name: 'authors', delegate: (p: PrismaClient) => p.author, dto: AuthorDto });
+const authors = defineResource({
+  name: 'authors',
+  delegate: (p: PrismaClient) => p.author,
+  dto: AuthorDto,
+  writes: { create: { body: CreateAuthorBody } },
+});
 
 const POOL = 3;
 const HEALTH_CHECK_MS = 50;
@@ -134,13 +139,7 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     replica = countedClient(cluster.replicaUrl, 'facet-test-replica');
 
     @Controller('authors')
-    class AuthorsController extends ResourceController(authors, {
-      mutations: { create: { body: CreateAuthorBody } },
-    }) {
-      createItem(body: CreateAuthorBody) {
-        return primary.prisma.author.create({ data: body });
-      }
-    }
+    class AuthorsController extends ResourceController(authors, { writes: true }) {}
     // Written by hand: no ResourceController, no interceptor of its own. Reads go through the
     // injected resource, writes through the primary client.
     @Controller('plain-authors')

@@ -53,7 +53,17 @@ class TitleSearchDto extends QueryDTO {
   term?: string;
 }
 
-const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: BookDto });
+/** A book's title, the one field its writes take. */
+class TitleBody {
+  @IsString() title!: string;
+}
+
+const books = defineResource({
+  name: 'books',
+  delegate: (p: PrismaClient) => p.book,
+  dto: BookDto,
+  writes: { create: { body: TitleBody }, update: {}, delete: true },
+});
 
 /** Writes are for admins: a reader's write is a 403 whatever its query says. */
 const adminsOnly: CanActivate = {
@@ -64,7 +74,7 @@ const adminsOnly: CanActivate = {
 
 @Controller('books')
 class BooksController extends ResourceController(books, {
-  mutations: {
+  writes: {
     create: { guards: [adminsOnly] },
     update: { guards: [adminsOnly] },
     delete: { guards: [adminsOnly] },
@@ -104,16 +114,6 @@ class BooksController extends ResourceController(books, {
   @AllowUndeclaredQuery()
   forward() {
     return { forwarded: true };
-  }
-
-  createItem() {
-    return { created: true };
-  }
-  updateItem() {
-    return { updated: true };
-  }
-  deleteItem() {
-    return { deleted: true };
   }
 }
 

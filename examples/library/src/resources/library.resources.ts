@@ -2,7 +2,16 @@
 // and the CASL subject through @AccessSubject), and the mapper. Every read of these models goes
 // through them, so field rules, budgets and access filters apply on every route and relation.
 import { defineResource } from '@facet/nest';
-import { AuthorDto, BookDto, ReviewDto, toAuthorDto, toBookDto, toReviewDto } from '../dto/index.js';
+import {
+  AuthorDto,
+  BookDto,
+  CreateBookDto,
+  ReviewDto,
+  toAuthorDto,
+  toBookDto,
+  toReviewDto,
+  UpdateBookDto,
+} from '../dto/index.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 export const books = defineResource({
@@ -10,6 +19,9 @@ export const books = defineResource({
   delegate: (prisma: PrismaClient) => prisma.book,
   dto: BookDto,
   map: (row) => toBookDto(row),
+  // Writes under the same rules as reads: the body by its input DTO, the ability's create, update
+  // and delete conditions on the row, references to authors the caller may read.
+  writes: { create: { body: CreateBookDto }, update: { body: UpdateBookDto }, delete: true },
 });
 
 export const authors = defineResource({

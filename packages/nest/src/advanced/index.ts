@@ -6,7 +6,7 @@
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
-export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO } from '../dto/detail-query.dto.js';
+export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
 export { ExportQueryDTO } from '../dto/export-query.dto.js';
 export {
   type KeysetPageMeta,
@@ -37,6 +37,7 @@ export { FACET_ERROR_CODES, notFoundException, toHttpException } from '../errors
 export { ResourceExport } from '../export/index.js';
 export type * from '../model/delegate.types.js';
 export {
+  type ForeignKey,
   type ModelInfo,
   type ModelTypes,
   type ResolvedModel,
@@ -80,6 +81,7 @@ export {
   type QueryErrorLogEntry,
   type QueryErrorLogger,
   type QueryServiceOptions,
+  type RecordId,
   type ResolvedQueryServiceOptions,
   resolveKey,
   resolvePaging,
@@ -108,6 +110,7 @@ export {
 } from '../read/check/index.js';
 export type { ExportSummary } from '../read/read-export.js';
 export {
+  type AccessAction,
   type AccessibleWhere,
   getAccessSubject,
   mergeAccessWhere,
@@ -144,3 +147,4 @@ export {
 export type * from '../resource/resource-query.types.js';
 export type * from '../resource/resource-types.js';
 export { type DecimalLike, isDecimalLike, type Serialized, serializeValue } from '../serialization/index.js';
+export type * from '../write/index.js';

@@ -7,15 +7,17 @@ export type PrismaAbilityLike = Parameters<typeof accessibleBy>[0];
 
 export interface CaslAccessibleWhereOptions {
   /**
-   * The CASL action the access filter is built for.
+   * The CASL action the filter of a read is built for. Writes ask for their own action (`create`,
+   * `update`, `delete`), which is passed through as it is.
    * @default 'read'
    */
   action?: string;
 }
 
 /**
- * An `accessibleWhere` for `QueryService` built on `@casl/prisma`: the where-input of the rows the
- * ability may `action` on the service's subject (`accessibleBy(ability, action).ofType(subject)`).
+ * An `accessibleWhere` built on `@casl/prisma`: the where-input of the rows the ability may `action`
+ * on the subject (`accessibleBy(ability, action).ofType(subject)`), where `action` is the option's
+ * for a read and `create`, `update` or `delete` for a write.
  *
  * When no rule allows the action, `@casl/prisma` 2 returns a filter that matches nothing (an empty
  * page, not an error) and version 1 throws CASL's `ForbiddenError`, which `QueryService` maps to a
@@ -36,23 +38,25 @@ export function createCaslAccessibleWhere<TWhere = object>(
   // memo lives as long as the ability object, and is dropped when CASL's `update()` replaces its
   // rules. The filter is frozen, because every read that shares it must see the same one.
   const memo = new WeakMap<object, { rules: unknown; bySubject: Map<string, TWhere> }>();
-  return (ability, subject) => {
+  return (ability, subject, access) => {
+    const verb = access === undefined || access === 'read' ? action : access;
     const rules = (ability as { rules?: unknown }).rules;
     let entry = memo.get(ability);
     if (entry === undefined || entry.rules !== rules) {
       entry = { rules, bySubject: new Map() };
       memo.set(ability, entry);
     }
-    let where = entry.bySubject.get(subject);
+    const key = `${verb} ${subject}`;
+    let where = entry.bySubject.get(key);
     if (where === undefined) {
-      const records = accessibleBy(ability, action) as unknown as {
+      const records = accessibleBy(ability, verb) as unknown as {
         ofType?: (subject: string) => unknown;
       } & Record<string, unknown>;
       // @casl/prisma 2 has `ofType(subject)`; version 1 exposed each subject as a property.
       where = deepFreeze(
         typeof records.ofType === 'function' ? records.ofType(subject) : records[subject],
       ) as TWhere;
-      entry.bySubject.set(subject, where);
+      entry.bySubject.set(key, where);
     }
     return where;
   };

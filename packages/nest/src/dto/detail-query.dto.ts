@@ -54,3 +54,14 @@ export class DetailQueryDTO<
   @IsString({ message: 'fields must be a string' })
   fields?: string;
 }
+
+/**
+ * The query input of a write (`POST /resource`, `PATCH` and `DELETE /resource/:id`): how the
+ * answer, the written row as the caller reads it, is projected (as on `GET /resource/:id`).
+ */
+export class WriteQueryDTO {
+  /** Projection expression of the answer (docs/spec-conformance.md#44-fields-projection). */
+  @IsOptional()
+  @IsString({ message: 'fields must be a string' })
+  fields?: string;
+}

@@ -24,9 +24,14 @@ export const FACET_ERROR_CODES = {
   internal: 'internal_error',
   databaseUnavailable: 'database_unavailable',
   databaseTimeout: 'database_timeout',
+  conflict: 'conflict',
+  invalidReference: 'invalid_reference',
+  stillReferenced: 'still_referenced',
+  preconditionFailed: 'precondition_failed',
+  invalidPrecondition: 'invalid_precondition',
 } as const;
 
-const body = (statusCode: number, error: string, message: string, code: string): FacetErrorBody => ({
+export const body = (statusCode: number, error: string, message: string, code: string): FacetErrorBody => ({
   statusCode,
   error,
   message,

@@ -9,4 +9,4 @@ export type {
   QueryDelegate,
 } from './delegate.types.js';
 export { type ModelInfo, type ResolvedModel, resolveModel } from './model-info.js';
-export { type ModelTypes, readModelTypes, type ScalarType } from './model-types.js';
+export { type ForeignKey, type ModelTypes, readModelTypes, type ScalarType } from './model-types.js';

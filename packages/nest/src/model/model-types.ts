@@ -1,5 +1,7 @@
 import { type RuntimeModels, readInlineSchema, readRuntimeModel } from './prisma-internals.js';
-import { readSchemaDetails, type SchemaDetails } from './schema-text.js';
+import { type ForeignKey, readSchemaDetails, type SchemaDetails } from './schema-text.js';
+
+export type { ForeignKey };
 
 /**
  * The scalar types of Prisma's schema language that Facet tells apart when it checks a filter's
@@ -46,6 +48,16 @@ export interface ModelTypes {
    * when the schema text is not available.
    */
   idFields(): readonly string[] | undefined;
+  /**
+   * The relations whose foreign key this model holds (`Book.author` by `authorId`), or `undefined`
+   * when the schema text is not available.
+   */
+  foreignKeys?(): readonly ForeignKey[] | undefined;
+  /**
+   * Whether a create may leave `field` out because the database or Prisma fills it (`@default`,
+   * `@updatedAt`); `undefined` when the schema text is not available.
+   */
+  hasDefault?(field: string): boolean | undefined;
 }
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set([
@@ -108,6 +120,11 @@ function modelTypes(
       return target === undefined ? undefined : modelTypes(models, target, details);
     },
     idFields: () => details?.ids.get(name),
+    foreignKeys: () => details?.foreignKeys.get(name),
+    hasDefault: (field) => {
+      const filled = details?.defaults.get(name);
+      return filled === undefined ? undefined : filled.has(field);
+    },
   };
   byName.set(name, types);
   return types;

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { FacetQueryErrorFilter } from '../errors/facet-exception.filter.js';
-import type { AccessibleWhere } from '../read/scope/access.types.js';
+import type { AccessAction, AccessibleWhere } from '../read/scope/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
 import { routeReads } from '../replicas/route-reads.js';
@@ -37,12 +37,13 @@ export interface FacetModuleOptions<TAbility = unknown> {
   readonly prisma: object;
   /**
    * The access filter of a subject for an ability, merged into every read of every resource and
-   * of every relation a read reaches. With CASL: `createCaslAccessibleWhere()` from
-   * `@facet/nest/casl`. A resource may set its own.
+   * of every relation a read reaches, with `action` `'read'`; a resource's writes ask for `'create'`,
+   * `'update'` and `'delete'`. With CASL: `createCaslAccessibleWhere()` from `@facet/nest/casl`. A
+   * resource may set its own.
    * @default undefined (no access filters; a read that brings an ability is then refused, 500)
    */
-  // Method syntax: an application's `(ability: AppAbility, subject) => …` fits the module's options.
-  accessibleWhere?(ability: TAbility, subject: string): object;
+  // Method syntax: an application's `(ability: AppAbility, subject, action) => …` fits the module's options.
+  accessibleWhere?(ability: TAbility, subject: string, action: AccessAction): object;
   /**
    * Who is calling, read from the request by `ResourceController`'s routes: the ability and the
    * context the DTOs' `expose` rules see. Typically what your authentication guard put on the

@@ -7,10 +7,11 @@ export {
 } from './facet.module.js';
 export { FacetRead } from './facet-read.decorator.js';
 export {
-  type MutationRoute,
   ResourceController,
   type ResourceControllerBase,
   type ResourceControllerOptions,
+  type WriteRoute,
+  type WriteRoutes,
 } from './resource.controller.js';
 export {
   FacetUndeclaredQueryInterceptor,

@@ -4,26 +4,26 @@ import {
   Delete,
   Get,
   Header,
+  Headers,
   Inject,
   Param,
   Patch,
   Post,
   Req,
   RequestMethod,
+  Res,
   StreamableFile,
   type Type,
   UseGuards,
 } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
-import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
+import { CountQueryDTO, DetailQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
 import { ExportQueryDTO } from '../dto/export-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { QueryDelegate } from '../model/delegate.types.js';
 import { FacetQuery } from '../pipes/facet-query.decorator.js';
-import { FacetValidationPipe } from '../pipes/facet-validation.pipe.js';
 import { QueryParameters } from '../pipes/query-parameters.js';
-import { RefusePrototypeKeysPipe } from '../pipes/refuse-prototype-keys.pipe.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import type { ReadContext, Resource } from '../resource/resource.js';
 import type { ResourcePage } from '../resource/resource-query.types.js';
@@ -31,26 +31,33 @@ import { ConditionalRead } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
 
-/** A mutation route: the body class it validates, and the guards (permission checks) in front. */
-export interface MutationRoute {
-  /** Validated with class-validator (`transform: true`, unknown keys refused). */
-  readonly body?: Type<object>;
-  /** Your permission checks, run before the body is read: a caller who may not gets 403 first. */
+/** Options of one write route: the guards in front of it. */
+export interface WriteRoute {
+  /**
+   * Guards run before the body is read (a caller it refuses gets their answer, say a 403, before any
+   * 400 about the body). Not needed for access: the write itself checks the ability's conditions.
+   */
   readonly guards?: readonly (CanActivate | Type<CanActivate>)[];
+}
+
+/** Which writes a controller serves: each `true` (or its route's options), or left out. */
+export interface WriteRoutes {
+  readonly create?: boolean | WriteRoute;
+  readonly update?: boolean | WriteRoute;
+  readonly delete?: boolean | WriteRoute;
 }
 
 export interface ResourceControllerOptions {
   /**
-   * The write routes to serve, each calling your own handler on the controller: `POST /` calls
-   * `createItem(body, read)`, `PATCH /:id` calls `updateItem(id, body, read)`, `DELETE /:id` calls
-   * `deleteItem(id, read)`. Writes are yours: Facet serves reads.
-   * @default {} (read routes only)
+   * The write routes to serve, each a call of the resource's own write with the caller of the
+   * request: `POST /` (`resource.create`, 201, or 204 when the caller may not read the row it
+   * wrote), `PATCH /:id` (`resource.update`, 200 or 204) and `DELETE /:id` (`resource.delete`, 200
+   * with the row as it was). `true` serves every write the resource declares (`writes` of its
+   * definition); an object names them. Each takes `fields` in the query (the answer's projection)
+   * and `PATCH`/`DELETE` an `If-Match` header. No handler to write: the checks are the resource's.
+   * @default false (read routes only)
    */
-  readonly mutations?: {
-    readonly create?: MutationRoute;
-    readonly update?: MutationRoute;
-    readonly delete?: Omit<MutationRoute, 'body'>;
-  };
+  readonly writes?: boolean | WriteRoutes;
   /**
    * Conditional reads on every read route (list, search, count and the two detail routes): each
    * answer carries the weak `ETag` of the JSON the caller got, with `Cache-Control: private,
@@ -63,7 +70,7 @@ export interface ResourceControllerOptions {
   readonly etag?: boolean;
 }
 
-/** The routes `ResourceController` serves, and the handlers its write routes call. */
+/** The routes `ResourceController` serves. */
 export interface ResourceControllerBase<TDto extends object, TAbility> {
   readonly resource: Resource<QueryDelegate, TDto, TAbility>;
   search(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
@@ -72,15 +79,36 @@ export interface ResourceControllerBase<TDto extends object, TAbility> {
   export(query: ExportQueryDTO, request: unknown): Promise<StreamableFile>;
   findById(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
+  /** `POST /` when the controller serves creates. */
+  create(
+    body: unknown,
+    query: WriteQueryDTO,
+    request: unknown,
+    response: unknown,
+  ): Promise<Partial<TDto> | undefined>;
+  /** `PATCH /:id` when the controller serves updates. */
+  update(
+    id: string,
+    body: unknown,
+    query: WriteQueryDTO,
+    ifMatch: string | undefined,
+    request: unknown,
+    response: unknown,
+  ): Promise<Partial<TDto> | undefined>;
+  /** `DELETE /:id` when the controller serves deletes. */
+  remove(
+    id: string,
+    query: WriteQueryDTO,
+    ifMatch: string | undefined,
+    request: unknown,
+  ): Promise<Partial<TDto>>;
   /** Reads the caller with the module's `readContext`. */
   readContext(request: unknown): Promise<ReadContext<TAbility>>;
 }
 
-/** The handlers the write routes call; the subclass declares the ones it serves. */
-interface MutationHandlers<TAbility> {
-  createItem?(body: object, read: ReadContext<TAbility>): Promise<unknown> | unknown;
-  updateItem?(id: string, body: object, read: ReadContext<TAbility>): Promise<unknown> | unknown;
-  deleteItem?(id: string, read: ReadContext<TAbility>): Promise<unknown> | unknown;
+/** The part of Express's response and Fastify's reply a write route sets its status with. */
+interface StatusResponse {
+  status(code: number): unknown;
 }
 
 /**
@@ -89,18 +117,32 @@ interface MutationHandlers<TAbility> {
  */
 export const STREAMED_ROUTES: ReadonlySet<string> = new Set(['export']);
 
-// `expectedType` keeps the body's validation independent of emitted metadata.
-const bodyPipe = (type: Type<object> | undefined) =>
-  new FacetValidationPipe({
-    transform: true,
-    validateCustomDecorators: false,
-    ...(type ? { expectedType: type } : {}),
-  });
+/** The write routes a controller serves, by the options and the resource's declared writes. */
+function writeRoutes(
+  definition: AnyResourceDefinition,
+  option: ResourceControllerOptions['writes'],
+): Partial<Record<'create' | 'update' | 'delete', WriteRoute>> {
+  if (option === undefined || option === false) return {};
+  const declared = (definition.writes ?? {}) as { create?: unknown; update?: unknown; delete?: unknown };
+  const routes: Partial<Record<'create' | 'update' | 'delete', WriteRoute>> = {};
+  for (const action of ['create', 'update', 'delete'] as const) {
+    const isDeclared = action === 'delete' ? declared.delete === true : declared[action] !== undefined;
+    const wanted = option === true ? isDeclared : option[action];
+    if (wanted === undefined || wanted === false) continue;
+    if (!isDeclared) {
+      throw new TypeError(
+        `ResourceController(${definition.name}) serves ${action}, but the resource declares no writes.${action}.`,
+      );
+    }
+    routes[action] = wanted === true ? {} : wanted;
+  }
+  return routes;
+}
 
 /**
  * The routes of a resource, in one base class: `GET /search`, `GET /` (with `fields` and the
  * envelope projection), `GET /count`, `GET /find-by-id/:id` and `GET /:id`, and, when asked for,
- * `POST /`, `PATCH /:id` and `DELETE /:id` wired to your handlers. These are the seven operations
+ * `POST /`, `PATCH /:id` and `DELETE /:id` (`{ writes: true }`), the resource's own writes. These are the seven operations
  * of `@facet/client`'s `useModuleApi`. Add your own routes beside them in the subclass: Nest
  * registers a subclass's routes first, so `isbn/:isbn` never meets `:id`. Every route refuses a
  * query parameter it does not declare (400 `unknown_key`): a route of your own declares its query
@@ -116,7 +158,7 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   options: ResourceControllerOptions = {},
 ): Type<ResourceControllerBase<TDto, TAbility>> {
   const token = getResourceToken(definition as unknown as AnyResourceDefinition);
-  const mutations = options.mutations ?? {};
+  const writes = writeRoutes(definition as unknown as AnyResourceDefinition, options.writes);
 
   // Every route of the controller, a subclass's own included, takes no query parameter it does not
   // declare: the read routes declare theirs by their DTOs, the write routes none, and a route of
@@ -125,21 +167,6 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   abstract class ResourceRoutes {
     @Inject(token) readonly resource!: Resource<QueryDelegate, TDto, TAbility>;
     @Inject(FACET_MODULE_OPTIONS) private readonly facetOptions!: FacetModuleOptions<TAbility>;
-
-    constructor() {
-      const self = this as unknown as Record<string, unknown>;
-      for (const [route, handler] of [
-        ['create', 'createItem'],
-        ['update', 'updateItem'],
-        ['delete', 'deleteItem'],
-      ] as const) {
-        if (mutations[route] !== undefined && typeof self[handler] !== 'function') {
-          throw new TypeError(
-            `ResourceController(${definition.name}) serves ${route}: implement ${handler}() on ${this.constructor.name}.`,
-          );
-        }
-      }
-    }
 
     // Fail at start-up, not on the first request, when an access-controlled resource cannot learn
     // who is calling.
@@ -212,19 +239,35 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
       return this.resource.findById(id, query, await this.readContext(request));
     }
 
-    async create(body: object, request: unknown): Promise<unknown> {
-      const handler = (this as MutationHandlers<TAbility>).createItem;
-      return handler?.call(this, body, await this.readContext(request));
+    async create(body: unknown, query: WriteQueryDTO, request: unknown, response: StatusResponse) {
+      const item = await this.resource.create(body, query, await this.readContext(request));
+      if (item === undefined) response.status(204);
+      return item;
     }
 
-    async update(id: string, body: object, request: unknown): Promise<unknown> {
-      const handler = (this as MutationHandlers<TAbility>).updateItem;
-      return handler?.call(this, id, body, await this.readContext(request));
+    async update(
+      id: string,
+      body: unknown,
+      query: WriteQueryDTO,
+      ifMatch: string | undefined,
+      request: unknown,
+      response: StatusResponse,
+    ) {
+      const read = await this.readContext(request);
+      const item = await this.resource.update(
+        id,
+        body,
+        query,
+        read,
+        ifMatch === undefined ? {} : { ifMatch },
+      );
+      if (item === undefined) response.status(204);
+      return item;
     }
 
-    async remove(id: string, request: unknown): Promise<unknown> {
-      const handler = (this as MutationHandlers<TAbility>).deleteItem;
-      return handler?.call(this, id, await this.readContext(request));
+    async remove(id: string, query: WriteQueryDTO, ifMatch: string | undefined, request: unknown) {
+      const read = await this.readContext(request);
+      return this.resource.delete(id, query, read, ifMatch === undefined ? {} : { ifMatch });
     }
   }
 
@@ -246,23 +289,32 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   const decorate = (name: 'create' | 'update' | 'remove', decorators: MethodDecorator[]) => {
     for (const decorator of decorators) decorator(prototype, name, method(name));
   };
-  const guards = (route: MutationRoute | undefined) =>
+  const guards = (route: WriteRoute | undefined) =>
     route?.guards?.length ? [UseGuards(...(route.guards as (CanActivate | Type<CanActivate>)[]))] : [];
-  if (mutations.create) {
-    decorate('create', [Post(), ...guards(mutations.create)]);
-    Body(new RefusePrototypeKeysPipe(), bodyPipe(mutations.create.body))(prototype, 'create', 0);
-    Req()(prototype, 'create', 1);
+  // No pipe on the body: the resource checks the raw body itself, as it does for a route of the
+  // application's own (the body's fields, types and rules are the write's, not a pipe's).
+  if (writes.create) {
+    decorate('create', [Post(), ...guards(writes.create)]);
+    Body()(prototype, 'create', 0);
+    FacetQuery(WriteQueryDTO)(prototype, 'create', 1);
+    Req()(prototype, 'create', 2);
+    Res({ passthrough: true })(prototype, 'create', 3);
   }
-  if (mutations.update) {
-    decorate('update', [Patch(':id'), ...guards(mutations.update)]);
+  if (writes.update) {
+    decorate('update', [Patch(':id'), ...guards(writes.update)]);
     Param('id')(prototype, 'update', 0);
-    Body(new RefusePrototypeKeysPipe(), bodyPipe(mutations.update.body))(prototype, 'update', 1);
-    Req()(prototype, 'update', 2);
+    Body()(prototype, 'update', 1);
+    FacetQuery(WriteQueryDTO)(prototype, 'update', 2);
+    Headers('if-match')(prototype, 'update', 3);
+    Req()(prototype, 'update', 4);
+    Res({ passthrough: true })(prototype, 'update', 5);
   }
-  if (mutations.delete) {
-    decorate('remove', [Delete(':id'), ...guards(mutations.delete)]);
+  if (writes.delete) {
+    decorate('remove', [Delete(':id'), ...guards(writes.delete)]);
     Param('id')(prototype, 'remove', 0);
-    Req()(prototype, 'remove', 1);
+    FacetQuery(WriteQueryDTO)(prototype, 'remove', 1);
+    Headers('if-match')(prototype, 'remove', 2);
+    Req()(prototype, 'remove', 3);
   }
   Object.defineProperty(ResourceRoutes, 'name', { value: `ResourceController(${definition.name})` });
   return ResourceRoutes as unknown as Type<ResourceControllerBase<TDto, TAbility>>;

@@ -1,9 +1,11 @@
+import { isPlainObject } from '@facet/core';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { DtoClass } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { QueryServiceOptions } from '../query/query-service.options.js';
 import type { QueryBudget } from '../read/check/query-budget.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
+import type { ResourceWrites } from '../write/types/write.types.js';
 import type { ResourceExportOptions } from './export-options.js';
 import type { ResourceMapContext } from './resource-query.types.js';
 
@@ -18,12 +20,14 @@ export type ResourceServiceOptions = Omit<QueryServiceOptions, 'subject' | 'acce
  * @typeParam TClient the application's Prisma client (the module's `prisma`)
  * @typeParam TDelegate the model delegate the resource reads (`PrismaClient['book']`)
  * @typeParam TDto the DTO class's instance type: what a caller may see
+ * @typeParam TWrites the writes it declares (their input DTOs give `ResourceCreateBody`/`ResourceUpdateBody`)
  */
 export interface ResourceDefinition<
   TClient,
   TDelegate extends QueryDelegate,
   TDto extends object,
   TAbility = unknown,
+  TWrites extends ResourceWrites<object, object, TAbility> = ResourceWrites<object, object, TAbility>,
 > {
   /** The resource's name: its route path (`books`) and how it is known in errors and logs. */
   readonly name: string;
@@ -65,6 +69,13 @@ export interface ResourceDefinition<
   readonly estimatedCountThreshold?: number;
   /** Limits and snapshot of the resource's exports; see `ResourceExportOptions`. */
   readonly export?: ResourceExportOptions;
+  /**
+   * The writes the resource serves (`resource.create/update/delete`, and `ResourceController`'s
+   * `POST /`, `PATCH /:id`, `DELETE /:id` with `{ writes: true }`): each one's input DTO, the fields
+   * the server sets, and the ability's `create`/`update`/`delete` conditions merged into it
+   * (docs/SECURITY.md, "Writes"). @default none: the resource is read-only
+   */
+  readonly writes?: TWrites;
 }
 
 /** `ResourceDefinition.estimatedCountThreshold`'s default. */
@@ -89,9 +100,10 @@ export function defineResource<
   TDelegate extends QueryDelegate,
   TDto extends object,
   TAbility = unknown,
+  const TWrites extends ResourceWrites<object, object, TAbility> = ResourceWrites<object, object, TAbility>,
 >(
-  definition: ResourceDefinition<TClient, TDelegate, TDto, TAbility>,
-): ResourceDefinition<TClient, TDelegate, TDto, TAbility> {
+  definition: ResourceDefinition<TClient, TDelegate, TDto, TAbility, TWrites>,
+): ResourceDefinition<TClient, TDelegate, TDto, TAbility, TWrites> {
   if (typeof definition !== 'object' || definition === null)
     throw new TypeError('defineResource needs a definition object.');
   if (typeof definition.name !== 'string' || !/^[A-Za-z0-9][\w-]*$/.test(definition.name)) {
@@ -113,8 +125,18 @@ export function defineResource<
       `Resource ${definition.name}: \`estimatedCountThreshold\` must be a positive integer, got ${String(threshold)}.`,
     );
   }
+  if (
+    definition.writes !== undefined &&
+    (typeof definition.writes !== 'object' || definition.writes === null)
+  ) {
+    throw new TypeError(`Resource ${definition.name}: \`writes\` must be an object.`);
+  }
   return Object.freeze({ ...definition });
 }
 
 /** Any resource definition, whatever its types (`never` where a type is only ever consumed). */
 export type AnyResourceDefinition = ResourceDefinition<never, QueryDelegate, object, never>;
+
+export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
+  return isPlainObject(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
+}

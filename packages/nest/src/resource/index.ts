@@ -32,8 +32,11 @@ export type {
   Jsonified,
   ProjectedItem,
   ProjectedPage,
+  ResourceCreateBody,
   ResourceExportQuery,
   ResourceItem,
   ResourceReadQuery,
+  ResourceUpdateBody,
   SentItem,
+  UpdateBodyOf,
 } from './resource-types.js';

@@ -91,3 +91,43 @@ export type ResourceExportQuery<Dto, F extends string = string> = FieldsQuery<Dt
   readonly where?: unknown;
   readonly orderBy?: unknown;
 };
+
+/**
+ * The body of a resource's create as a client sends it: its input DTO after JSON
+ * (`ResourceCreateBody<typeof reviews>`). A web page can `import type` it, like `ResourceItem`.
+ * `never` when the resource declares no create.
+ */
+export type ResourceCreateBody<R> = R extends {
+  readonly writes?: { readonly create?: { readonly body: abstract new (...args: never[]) => infer B } };
+}
+  ? Jsonified<B>
+  : R extends {
+        readonly definition: {
+          readonly writes?: {
+            readonly create?: { readonly body: abstract new (...args: never[]) => infer B };
+          };
+        };
+      }
+    ? Jsonified<B>
+    : never;
+
+/** The update body class of a `writes` declaration: its own, or the create's. */
+export type UpdateBodyOf<W> = W extends { readonly update?: infer U }
+  ? [NonNullable<U>] extends [never]
+    ? never
+    : NonNullable<U> extends { readonly body: abstract new (...args: never[]) => infer B }
+      ? B
+      : W extends { readonly create?: { readonly body: abstract new (...args: never[]) => infer C } }
+        ? C
+        : never
+  : never;
+
+/**
+ * The body of a resource's update as a client sends it: any part of its input DTO after JSON (the
+ * create's when the update names none). `never` when the resource declares no update.
+ */
+export type ResourceUpdateBody<R> = R extends { readonly writes?: infer W }
+  ? Partial<Jsonified<UpdateBodyOf<W>>>
+  : R extends { readonly definition: { readonly writes?: infer W } }
+    ? Partial<Jsonified<UpdateBodyOf<W>>>
+    : never;

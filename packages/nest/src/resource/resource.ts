@@ -1,20 +1,13 @@
-import { isPlainObject } from '@facet/core';
 import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import type { FieldContext } from '../projection/field-schema.types.js';
-import {
-  type ResolvedQueryServiceOptions,
-  resolveQueryServiceOptions,
-} from '../query/query-service.options.js';
-import { assertQueryDelegate, readModelOf } from '../query/read-model-of.js';
 import { checkAggregateFields } from '../read/check/check-aggregate.js';
 import { checkClientArgs } from '../read/check/check-client-args.js';
 import { checkResourceQuery } from '../read/check/check-resource-query.js';
-import { checkSearch, type SearchWhere, searchableFields, withSearch } from '../read/check/check-search.js';
+import { checkSearch, type SearchWhere, withSearch } from '../read/check/check-search.js';
 import { refuseUnknownKeys } from '../read/check/operation-keys.js';
-import { countEstimator } from '../read/execute/estimate-count.js';
 import { runRead } from '../read/execute/run-read.js';
+import type { RecordId } from '../read/plan/key.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
 import type { ModelRead } from '../read/read-model.js';
@@ -25,17 +18,26 @@ import {
   searchTarget,
 } from '../read/read-resource.js';
 import { readAggregate, readCount } from '../read/read-totals.js';
-import type { AccessibleWhere } from '../read/scope/access.types.js';
-import { readScope } from '../read/scope/access-scope.js';
 import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import { resolveWrites } from '../write/resolve-writes.js';
+import type { WriteOptions } from '../write/types/write.types.js';
 import {
-  type AnyResourceDefinition,
-  DEFAULT_ESTIMATED_COUNT_THRESHOLD,
-  type ResourceDefinition,
-} from './define-resource.js';
-import { exportLimits, resolveExportOptions } from './export-options.js';
-import { assertCaller, resourceAccess } from './resource-access.js';
-import { ownWhere, type ResourceNarrowing } from './resource-narrowing.js';
+  createRow,
+  declaredWrite,
+  declaresWrite,
+  deleteRow,
+  updateRow,
+  type WriteTarget,
+} from '../write/write-resource.js';
+import type { ResourceDefinition } from './define-resource.js';
+import {
+  assertCaller,
+  ownWhere,
+  type ReadContext,
+  type ResourceEnvironment,
+  type ResourceNarrowing,
+} from './resource-context.js';
+import { resolveResourceTarget } from './resource-target.js';
 import type {
   ProjectedItem,
   ProjectedPage,
@@ -43,33 +45,7 @@ import type {
   ResourceReadQuery,
 } from './resource-types.js';
 
-/** Who reads: the ability access filters are built from, and the context `expose` rules see. */
-export interface ReadContext<TAbility = unknown> {
-  /**
-   * The caller's ability. A resource with an access rule refuses a read without one (a
-   * `FacetConfigurationError`) unless it is marked `trusted`: forgetting to pass the caller must not
-   * widen a read to every row.
-   */
-  readonly ability?: TAbility;
-  /** What the DTO's `expose` rules receive (`{ role: 'reader' }`). @default {} */
-  readonly context?: FieldContext;
-  /**
-   * A read of the server's own, on behalf of no caller (a job, a seed, a report): no access filter
-   * is merged. Field rules and budgets still apply, with `context`. Not allowed with an `ability`.
-   * @default false
-   */
-  readonly trusted?: boolean;
-}
-
-/** What a `Resource` needs from the module. */
-export interface ResourceEnvironment<TAbility> {
-  /** The application's Prisma client. */
-  readonly client: unknown;
-  /** The access filter of a subject for an ability (CASL: `createCaslAccessibleWhere()`). */
-  readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
-  /** The secret keyset cursors are sealed with; see `QueryServiceOptions.cursorSecret`. */
-  readonly cursorSecret?: string | Uint8Array | undefined;
-}
+export type { ReadContext, ResourceEnvironment, ResourceNarrowing } from './resource-context.js';
 
 /**
  * One declared resource, bound to the application's Prisma client: the only way a request reaches
@@ -89,6 +65,8 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
   private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
+  /** What the writes need, resolved once; `undefined` for a read-only resource. */
+  private readonly writeTarget: WriteTarget<TAbility> | undefined;
   private readonly exports: ExportLimits;
 
   constructor(
@@ -96,44 +74,18 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     environment: ResourceEnvironment<TAbility>,
   ) {
     this.name = definition.name;
-    const delegate = (definition.delegate as (client: unknown) => TDelegate)(environment.client);
-    if (delegate === null || typeof delegate !== 'object') {
-      throw new TypeError(`Resource ${definition.name}: \`delegate\` returned no model delegate.`);
-    }
-    assertQueryDelegate(delegate);
-    const access = resourceAccess(definition, environment);
-    this.subject = access?.subject;
-    const cursorSecret = definition.service?.cursorSecret ?? environment.cursorSecret;
-    const options = resolveQueryServiceOptions<TAbility, object>(
-      {
-        ...definition.service,
-        ...(access ?? {}),
-        // A cursor is bound to the resource it was made for (two resources may read one model).
-        cursorScope: definition.service?.cursorScope ?? `resource:${definition.name}`,
-        ...(cursorSecret === undefined ? {} : { cursorSecret }),
-        dto: definition.dto,
-      },
-      delegate,
-    );
-    this.modelTypes = options.model.types;
-    const client = environment.client as Record<string, QueryDelegate | undefined>;
-    const model = readModelOf(delegate, options as ResolvedQueryServiceOptions<never, unknown>, (name) => {
-      return client[name.charAt(0).toLowerCase() + name.slice(1)];
+    const resolved = resolveResourceTarget(definition, environment);
+    this.subject = resolved.subject;
+    this.modelTypes = resolved.target.model.model.types;
+    this.target = resolved.target;
+    this.exports = resolved.exports;
+    this.writeTarget = resolveWrites<TAbility>({
+      definition,
+      client: environment.client,
+      target: this.target as unknown as ResourceTarget<never, object, never>,
+      subject: this.subject,
+      accessibleWhere: resolved.accessibleWhere,
     });
-    const map = definition.map ?? ((row: DelegateRecord<TDelegate>) => row as unknown as TDto);
-    const { baseInclude, budget } = definition;
-    // A field marked searchable that `contains` cannot search fails here, not at the first search.
-    searchableFields(definition.dto, this.modelTypes);
-    const threshold = definition.estimatedCountThreshold ?? DEFAULT_ESTIMATED_COUNT_THRESHOLD;
-    this.target = {
-      model,
-      view: { dto: definition.dto, map, pushDown: true, baseInclude, budget },
-      scope: (operation, read) => readScope(operation, access, read.ability, read.trusted === true),
-      estimate: countEstimator(environment.client, model.model.provider, threshold),
-    };
-    const delegateOf = definition.delegate as unknown as (client: unknown) => QueryDelegate;
-    const exportOptions = resolveExportOptions(definition.name, definition.export);
-    this.exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, model);
   }
 
   /**
@@ -151,7 +103,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     read: ReadContext<TAbility> = {},
     options: ResourceNarrowing = {},
   ): Promise<ProjectedPage<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.
     return (await readResourceList(this.target, query, read, ownWhere(options))) as ProjectedPage<TDto, F>;
   }
@@ -162,7 +114,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { model } = this.target;
     return (await readResourceItem(
       this.target,
@@ -182,7 +134,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { model } = this.target;
     return (await readResourceItem(
       this.target,
@@ -202,7 +154,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: { where?: unknown; q?: unknown } = {},
     read: ReadContext<TAbility> = {},
   ): Promise<number> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     refuseUnknownKeys('count', query, 'resource');
     checkResourceQuery({ where: query.where }, this.target.view, undefined, [], read, this.modelTypes);
     const search = checkSearch(query, searchTarget(this.anyTarget), read.context ?? {});
@@ -226,7 +178,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     },
     read: ReadContext<TAbility> = {},
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const { where, ...selection } = args;
     refuseUnknownKeys('aggregate', args, 'resource');
     checkAggregateFields(selection, this.definition.dto, read.context ?? {});
@@ -247,9 +199,70 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     query: ResourceExportQuery<TDto, F>,
     read: ReadContext<TAbility> = {},
   ): Promise<ResourceExport<ProjectedItem<TDto, F>>> {
-    this.assertCaller(read);
+    assertCaller(this.name, read, this.accessControlled);
     const walk = await readResourceExport(this.target, query as ExportQuery, read, this.exports);
     return new ResourceExport(this.name, walk as never);
+  }
+
+  /**
+   * Creates a row from a client's body (`POST /books`): the body checked against the input DTO as
+   * this caller may write it (400), references to rows it may read (400), the `create` conditions
+   * checked on the written row (403, rolled back), database faults as stable answers (409, 400).
+   * Resolves to the row as the caller reads it (`fields` as `findById`), or `undefined` (a 204).
+   */
+  async create<const F extends string = string>(
+    body: unknown,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F> | undefined> {
+    const target = declaredWrite(this.name, this.writeTarget, 'create');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await createRow(target, body, query, read as ReadContext<never>, options)) as
+      | ProjectedItem<TDto, F>
+      | undefined;
+  }
+
+  /**
+   * Updates the row `id` (`PATCH /books/:id`): 404 when the caller may not read it, 403 when it may
+   * not update it or the result would leave its `update` conditions, 412 when `options.ifMatch`
+   * does not match. Resolves to the row as the caller now reads it, or `undefined` (a 204).
+   */
+  async update<const F extends string = string>(
+    id: RecordId,
+    body: unknown,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F> | undefined> {
+    const target = declaredWrite(this.name, this.writeTarget, 'update');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await updateRow(target, id, body, query, read as ReadContext<never>, options)) as
+      | ProjectedItem<TDto, F>
+      | undefined;
+  }
+
+  /**
+   * Deletes the row `id` (`DELETE /books/:id`): 404, 403 and 412 as `update`, 409 when other rows
+   * still reference it. Resolves to the row as the caller read it just before.
+   */
+  async delete<const F extends string = string>(
+    id: RecordId,
+    query: ResourceReadQuery<TDto, F> = {},
+    read: ReadContext<TAbility> = {},
+    options: WriteOptions = {},
+  ): Promise<ProjectedItem<TDto, F>> {
+    const target = declaredWrite(this.name, this.writeTarget, 'delete');
+    assertCaller(this.name, read, this.accessControlled);
+    return (await deleteRow(target, id, query, read as ReadContext<never>, options)) as ProjectedItem<
+      TDto,
+      F
+    >;
+  }
+
+  /** Whether the resource declares `action` (what `ResourceController` serves with `writes: true`). */
+  writes(action: 'create' | 'update' | 'delete'): boolean {
+    return declaresWrite(this.writeTarget, action);
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */
@@ -257,10 +270,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return this.subject !== undefined;
   }
 
-  /**
-   * A count or an aggregate: checked arguments, the search ANDed in, under the caller's scope, one
-   * delegate call.
-   */
+  /** A count or an aggregate: checked arguments and search, the caller's scope, one delegate call. */
   private total<T>(
     operation: 'count' | 'aggregate',
     args: object,
@@ -278,14 +288,7 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
   private get anyTarget(): ResourceTarget<never, object, never> {
     return this.target as unknown as ResourceTarget<never, object, never>;
   }
-
-  /** A read of an access-controlled resource names its caller, or says it has none. */
-  private assertCaller(read: ReadContext<TAbility>): void {
-    assertCaller(this.name, this.accessControlled, read);
-  }
 }
-
-export type { ResourceNarrowing } from './resource-narrowing.js';
 
 /** A `Resource` of any definition. */
 export type AnyResource = Resource<QueryDelegate, object, never>;
@@ -293,7 +296,3 @@ export type AnyResource = Resource<QueryDelegate, object, never>;
 /** The definition's resource type: `ResourceOf<typeof books>`. */
 export type ResourceOf<TDefinition> =
   TDefinition extends ResourceDefinition<never, infer D, infer T, infer A> ? Resource<D, T, A> : never;
-
-export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
-  return isPlainObject(value) && typeof value.name === 'string' && typeof value.delegate === 'function';
-}

@@ -7,21 +7,30 @@ export type {
   ForbiddenErrorStatus,
   KnownRequestErrorStatus,
 } from '../errors/index.js';
-export type { DelegateRecord, ModelInfo, ModelTypes, QueryDelegate, ScalarType } from '../model/index.js';
+export type {
+  DelegateRecord,
+  ForeignKey,
+  ModelInfo,
+  ModelTypes,
+  QueryDelegate,
+  ScalarType,
+} from '../model/index.js';
 export type { DtoClass, FieldContext, IncludeTree } from '../projection/index.js';
 export type {
   ErrorLoggerScope,
+  IdPart,
   IdType,
   QueryErrorContext,
   QueryErrorLogEntry,
   QueryErrorLogger,
   QueryOperation,
   QueryServiceOptions,
+  RecordId,
 } from '../query/index.js';
 export type { ExportFormat } from '../read/check/check-export.js';
 export type { QueryBudget } from '../read/check/index.js';
 export type { ExportSummary } from '../read/read-export.js';
-export type { AccessibleWhere } from '../read/scope/index.js';
+export type { AccessAction, AccessibleWhere } from '../read/scope/index.js';
 export type {
   AnyResourceDefinition,
   ResourceDefinition,
@@ -29,6 +38,7 @@ export type {
   ResourceMapContext,
   ResourceServiceOptions,
 } from '../resource/index.js';
+export type * from '../write/index.js';
 export {
   ApiFacetErrors,
   type ApiFacetErrorsOptions,

@@ -39,6 +39,7 @@ CREATE TABLE `Review` (
     `rating` INTEGER NOT NULL,
     `body` VARCHAR(191) NOT NULL,
     `createdAt` DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    `userId` INTEGER NOT NULL DEFAULT 0,
     `bookId` INTEGER NOT NULL,
 
     PRIMARY KEY (`id`)

@@ -6,7 +6,8 @@ import type { QueryOperation } from '../check/operation-keys.js';
 export interface QueryErrorLogEntry {
   /** The error as thrown (Prisma's, CASL's, the application's): its message may name models and fields. */
   readonly error: unknown;
-  readonly operation: QueryOperation;
+  /** The read, or the write (`create`, `update`, `delete`) of a resource, that threw it. */
+  readonly operation: QueryOperation | 'create' | 'update' | 'delete';
   readonly context: QueryErrorContext;
 }
 

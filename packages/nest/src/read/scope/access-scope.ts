@@ -2,6 +2,7 @@ import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../../errors/facet-configuration.error.js';
 import type { PlainRecord } from '../check/read-call.js';
 import { serverWhere } from '../check/server-where.js';
+import type { AccessAction } from './access.types.js';
 import { hasNestedEmptyOr, hasTopLevelEmptyOr } from './empty-or.js';
 
 /**
@@ -82,7 +83,10 @@ export const UNSCOPED = new AccessScope(undefined);
 export function readScope<TAbility>(
   operation: string,
   access:
-    | { readonly subject: string; readonly accessibleWhere: (ability: TAbility, subject: string) => unknown }
+    | {
+        readonly subject: string;
+        readonly accessibleWhere: (ability: TAbility, subject: string, action: AccessAction) => unknown;
+      }
     | undefined,
   ability: TAbility | undefined,
   trusted: boolean,
@@ -105,5 +109,5 @@ export function readScope<TAbility>(
         'configure them, or do not pass an ability.',
     );
   }
-  return new AccessScope((subject) => access.accessibleWhere(ability, subject));
+  return new AccessScope((subject) => access.accessibleWhere(ability, subject, 'read'));
 }

@@ -1,0 +1,8 @@
+export type {
+  BodyWrite,
+  ResourceWrites,
+  ServerData,
+  WriteAction,
+  WriteOptions,
+  WriteSetContext,
+} from './types/write.types.js';

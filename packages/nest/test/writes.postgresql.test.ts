@@ -1,0 +1,3 @@
+import { writesSuite } from './writes.suite.js';
+
+await writesSuite('postgresql');

@@ -4,7 +4,12 @@
 // size, walking by `after` from the first page and back by `before` from the last gives exactly
 // the offset order, and a walker never stops before the last row. Plus the refusals of `before`.
 import { createApiClient, useModuleApi } from '@facet/client';
+import { createTableStore } from '@facet/client/table';
+import { facetQueries } from '@facet/client/tanstack';
 import { encodeQuery } from '@facet/core';
+// vue-query re-exports TanStack's core (the client and the observer useInfiniteQuery builds on);
+// no Vue app is needed to drive them from Node.
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/vue-query';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { loadFixture } from '../src/database/index.js';
@@ -134,6 +139,103 @@ await onEachTarget('keyset walks, every sort both ways', ({ get, app }) => {
     const walked: number[] = [];
     for await (const each of books.pages(query)) walked.push(...each.items.map((item) => item.id));
     expect(walked).toEqual(ids(await page('books', { ...query, perPage: 100 }, 'anonymous')));
+  });
+
+  it('@facet/client walks back from a cursor with pages({ before })', async () => {
+    const books = useModuleApi<{ id: number }>(createApiClient({ origin: app().origin }), 'books');
+    const query = { where: WHERE.books, orderBy: [{ author: { country: 'asc' as const } }], perPage: 5 };
+    const whole = ids(await page('books', { ...query, perPage: 100 }, 'anonymous'));
+    const last = await page('books', { ...query, page: Math.ceil(whole.length / 5) }, 'anonymous');
+    const back: number[][] = [];
+    for await (const each of books.pages({ ...query, before: last.meta.prevCursor as string })) {
+      back.unshift(each.items.map((item) => item.id));
+    }
+    expect([...back.flat(), ...ids(last)]).toEqual(whole);
+    await expect(books.pages({ ...query, before: 'x', after: 'y' }).next()).rejects.toThrow(TypeError);
+  });
+
+  it("TanStack's infinite query walks to the last row and, with maxPages, back to the first", async () => {
+    const client = new QueryClient();
+    const books = facetQueries(
+      useModuleApi<{ id: number }>(createApiClient({ origin: app().origin }), 'books'),
+      'books',
+    );
+    const query = {
+      where: WHERE.books,
+      orderBy: [{ author: { name: 'desc' as const } }, { pages: 'asc' as const }],
+      perPage: 4,
+    };
+    const whole = ids(await page('books', { ...query, perPage: 100 }, 'anonymous'));
+    const observer = new InfiniteQueryObserver(client, { ...books.infinite(query), maxPages: 2 });
+    const stop = observer.subscribe(() => {});
+    try {
+      await observer.refetch();
+      let result = observer.getCurrentResult();
+      const forward = [...(result.data?.pages[0]?.items ?? [])].map((item) => item.id);
+      while (result.hasNextPage) {
+        result = await observer.fetchNextPage();
+        forward.push(...(result.data?.pages.at(-1)?.items ?? []).map((item) => item.id));
+      }
+      expect(forward).toEqual(whole);
+      expect(result.data?.pages).toHaveLength(2);
+      const kept = (result.data?.pages ?? []).flatMap((each) => each.items.map((item) => item.id));
+      const back: number[][] = [];
+      while (result.hasPreviousPage) {
+        result = await observer.fetchPreviousPage();
+        back.unshift((result.data?.pages[0]?.items ?? []).map((item) => item.id));
+      }
+      expect([...back.flat(), ...kept]).toEqual(whole);
+      expect(result.data?.pageParams[0]).toEqual(expect.objectContaining({ before: expect.any(String) }));
+    } finally {
+      stop();
+      client.clear();
+    }
+  });
+
+  it('the table store opened on page 3 loads the rows before it and after it, sorted through a relation', async () => {
+    const table = createTableStore({
+      resource: useModuleApi<{ id: number }>(createApiClient({ origin: app().origin }), 'books'),
+      where: WHERE.books,
+      perPage: 4,
+      initialState: { page: 3, sorting: [{ field: 'author.name', direction: 'desc' }] },
+    });
+    const settled = () =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          const state = table.getState();
+          if (state.fetchStatus === 'idle' && state.status !== 'idle') {
+            stop();
+            resolve();
+          }
+        };
+        const stop = table.subscribe(check);
+        queueMicrotask(check);
+      });
+    const keep = table.subscribe(() => {});
+    try {
+      await settled();
+      const whole = ids(
+        await page(
+          'books',
+          { where: WHERE.books, orderBy: [{ author: { name: 'desc' } }], perPage: 100 },
+          'anonymous',
+        ),
+      );
+      expect(table.getState().items.map((item) => item.id)).toEqual(whole.slice(8, 12));
+      while (table.getState().prevCursor !== null) {
+        table.loadPrevious();
+        await settled();
+      }
+      while (table.getState().nextCursor !== null) {
+        table.loadMore();
+        await settled();
+      }
+      expect(table.getState().items.map((item) => item.id)).toEqual(whole);
+      expect(table.getState().page).toBe(3);
+    } finally {
+      keep();
+      table.destroy();
+    }
   });
 
   it('refuses before with after or page, and a cursor of another sort or resource (400 invalid_cursor)', async () => {

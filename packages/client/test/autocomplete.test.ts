@@ -39,7 +39,7 @@ describe('createAutocompleteStore', () => {
       page: 1,
       perPage: 5,
       where: { AND: [{ published: true }, { title: { contains: 'Book 1' } }] },
-      fields: 'items{id,title},meta{page,perPage,itemCount,pageCount,nextCursor}',
+      fields: 'items{id,title},meta{page,perPage,itemCount,pageCount,nextCursor,prevCursor}',
     });
     expect(state).toMatchObject({ term: 'Book 1', status: 'success', total: 8, hasMore: true });
     expect(state.options.map((book) => book.title)).toEqual([

@@ -208,7 +208,7 @@ describe('createTableStore', () => {
     expect(store.getState().page).toBe(1);
     await settled(store);
     expect(harness.server.listRequests().at(-1)?.query.fields).toBe(
-      'items{id,title,author{name}},meta{page,perPage,itemCount,pageCount,nextCursor}',
+      'items{id,title,author{name}},meta{page,perPage,itemCount,pageCount,nextCursor,prevCursor}',
     );
   });
 

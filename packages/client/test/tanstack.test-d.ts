@@ -4,7 +4,7 @@ import type { PageMeta, Paginated } from '@facet/core';
 import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/query-core';
 import { describe, expectTypeOf, test } from 'vitest';
 import { createApiClient, useModuleApi } from '../src/api/index.js';
-import { facetQueries } from '../src/tanstack/index.js';
+import { type FacetPageParam, facetQueries } from '../src/tanstack/index.js';
 
 interface Book {
   id: number;
@@ -31,9 +31,11 @@ describe('fields narrows the data', () => {
   test('infinite: every page is narrowed, the page parameter is a cursor', () => {
     const options = books.infinite({ fields: 'id,title', perPage: 50 });
     expectTypeOf(client.getQueryData(options.queryKey)).toEqualTypeOf<
-      InfiniteData<Paginated<{ id: number; title: string }>, string | null> | undefined
+      InfiniteData<Paginated<{ id: number; title: string }>, FacetPageParam> | undefined
     >();
-    expectTypeOf(options.getNextPageParam).returns.toEqualTypeOf<string | null>();
+    expectTypeOf(options.getNextPageParam).returns.toEqualTypeOf<FacetPageParam>();
+    expectTypeOf(options.getPreviousPageParam).returns.toEqualTypeOf<FacetPageParam>();
+    expectTypeOf<FacetPageParam>().toEqualTypeOf<string | { readonly before: string } | null>();
   });
   test('get, findById and count', () => {
     expectTypeOf(client.fetchQuery(books.get(1, { fields: 'title,publishedAt' }))).resolves.toEqualTypeOf<{
@@ -45,7 +47,7 @@ describe('fields narrows the data', () => {
   });
   test('TanStack takes them as they are', () => {
     expectTypeOf(client.fetchInfiniteQuery(books.infinite({ fields: 'id' }))).resolves.toEqualTypeOf<
-      InfiniteData<Paginated<{ id: number }>, string | null>
+      InfiniteData<Paginated<{ id: number }>, FacetPageParam>
     >();
     // The observer useInfiniteQuery builds on accepts them without a cast.
     new InfiniteQueryObserver(client, books.infinite({ orderBy: { title: 'asc' } }));

@@ -137,11 +137,12 @@ describe('facetQueries', () => {
     browser.clear();
   });
 
-  it('refuses page or after in an infinite query, a module that is not one, and an empty name', () => {
+  it('refuses page, after or before in an infinite query, a module that is not one, and an empty name', () => {
     expect(() => facetQueries({} as never, 'books')).toThrow(/`module`/);
     const { books } = setup();
-    expect(() => books.infinite({ page: 2 })).toThrow(/no page or after/);
+    expect(() => books.infinite({ page: 2 })).toThrow(/no page, after or before/);
     expect(() => books.infinite({ after: 'x' })).toThrow(TypeError);
+    expect(() => books.infinite({ before: 'x' })).toThrow(TypeError);
     expect(() =>
       facetQueries(useModuleApi<Book>(createApiClient({ origin: server.origin }), 'books'), ''),
     ).toThrow(/`name`/);

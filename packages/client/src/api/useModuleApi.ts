@@ -90,9 +90,12 @@ export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
   /** `DELETE /endpoint/:id` */
   delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
   /**
-   * Every page of `GET /endpoint`, one after the other, by keyset paging: the first page, then
-   * `after` each page's `meta.nextCursor` until it is `null`. Not one of the spec's seven; for
-   * exports and infinite lists. `query` must not name `page` or `after`.
+   * Every page of `GET /endpoint`, one after the other, by keyset paging: the first page (or the
+   * one `after` a cursor the query names), then `after` each page's `meta.nextCursor` until it is
+   * `null`. With `before: cursor` it walks the other way: the page before the cursor, then `before`
+   * each page's `meta.prevCursor` until it is `null` (each page's items still in list order). Every
+   * sort the server accepts has cursors, so a walk ends at the last (or first) row. Not one of the
+   * spec's seven; for exports and infinite lists. `query` must not name `page`, nor both cursors.
    *
    * ```ts
    * for await (const page of books.pages({ where, perPage: 100 })) rows.push(...page.items);
@@ -165,21 +168,24 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
     update: (id, data, query, config) => send('patch', at(id), query, config, data),
     delete: (id, query, config) => send('delete', at(id), query, config),
     async *pages(query = {}, config) {
-      if ('page' in query || 'after' in query) {
-        throw new TypeError('useModuleApi: pages() takes no page or after');
+      const { after: from, before, ...rest } = query as ModuleQuery & { after?: unknown; before?: unknown };
+      if ('page' in query || (from !== undefined && before !== undefined)) {
+        throw new TypeError('useModuleApi: pages() takes no page, and at most one of after and before');
       }
-      let after: string | undefined;
+      // Backwards from `before`, else forwards from `after` (or the first page).
+      const direction = before !== undefined ? 'before' : 'after';
+      let cursor = before ?? from;
       for (;;) {
         const page: Paginated<unknown> = await send(
           'get',
           base,
-          after === undefined ? query : { ...query, after },
+          cursor === undefined ? rest : { ...rest, [direction]: cursor },
           config,
         );
         yield page;
-        const next = page.meta?.nextCursor;
+        const next = direction === 'after' ? page.meta?.nextCursor : page.meta?.prevCursor;
         if (typeof next !== 'string' || next === '') return;
-        after = next;
+        cursor = next;
       }
     },
   };

@@ -76,6 +76,7 @@ const STORE_META_FIELDS: readonly PageMetaField[] = [
   'itemCount',
   'pageCount',
   'nextCursor',
+  'prevCursor',
 ];
 const META_FIELDS = `meta{${STORE_META_FIELDS.join(',')}}`;
 

@@ -165,14 +165,15 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
       });
   }
 
-  function loadMore(): void {
-    const after = state.nextCursor;
-    if (destroyed || after === null || request.pending) return;
+  /** Rows beside the loaded ones, by cursor: `after` the last (appended), `before` the first (put in front). */
+  function loadBeside(direction: 'after' | 'before'): void {
+    const cursor = direction === 'after' ? state.nextCursor : state.prevCursor;
+    if (destroyed || cursor === null || request.pending) return;
     // The same query from the cursor on: a position of its own, so without `page`.
     const { page: _page, ...query } = deriveTableQuery(state, options);
     dispatch({ type: 'fetch' });
     void request
-      .run((signal) => options.resource.query({ ...query, after }, { signal }))
+      .run((signal) => options.resource.query({ ...query, [direction]: cursor }, { signal }))
       .then((outcome) => {
         if (outcome.kind === 'stale') return;
         if (outcome.kind === 'error') {
@@ -180,7 +181,12 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
           return;
         }
         const items = Array.isArray(outcome.value?.items) ? outcome.value.items : [];
-        dispatch({ type: 'append', items, nextCursor: cursorOf(outcome.value?.meta) });
+        const meta = outcome.value?.meta;
+        dispatch(
+          direction === 'after'
+            ? { type: 'append', items, nextCursor: cursorOf(meta, 'nextCursor') }
+            : { type: 'prepend', items, prevCursor: cursorOf(meta, 'prevCursor') },
+        );
       });
   }
 
@@ -260,7 +266,8 @@ export function createTableStore<TRow>(initialOptions: TableOptions<TRow>): Tabl
     setVisibleColumns: (columns) => commit({ type: 'setVisibleColumns', columns }),
     reset: () => commit({ type: 'restore', view: defaults }),
     refetch: () => load(true),
-    loadMore,
+    loadMore: () => loadBeside('after'),
+    loadPrevious: () => loadBeside('before'),
   };
 }
 
@@ -271,11 +278,17 @@ function pageLoaded<TRow>(
 ): Extract<TableAction<TRow>, { type: 'success' }> {
   const items = Array.isArray(value?.items) ? value.items : [];
   const { total, pageCount } = readPageMeta(value?.meta, items.length, perPage);
-  return { type: 'success', items, total, pageCount, nextCursor: cursorOf(value?.meta) };
+  const { meta } = value ?? {};
+  const nextCursor = cursorOf(meta, 'nextCursor');
+  return { type: 'success', items, total, pageCount, nextCursor, prevCursor: cursorOf(meta, 'prevCursor') };
 }
 
-function cursorOf(meta: { nextCursor?: unknown } | undefined): string | null {
-  return typeof meta?.nextCursor === 'string' && meta.nextCursor !== '' ? meta.nextCursor : null;
+function cursorOf(
+  meta: { nextCursor?: unknown; prevCursor?: unknown } | undefined,
+  name: 'nextCursor' | 'prevCursor',
+): string | null {
+  const cursor = meta?.[name];
+  return typeof cursor === 'string' && cursor !== '' ? cursor : null;
 }
 
 /** The spec's name for the framework-agnostic table factory; adapters export hooks of the same name. */

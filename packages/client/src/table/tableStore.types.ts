@@ -74,6 +74,11 @@ export interface TableStateBase<TRow> extends TableView {
    * follows (or the server does not page by cursor).
    */
   readonly nextCursor: string | null;
+  /**
+   * `meta.prevCursor` of the first page loaded: where `loadPrevious()` continues; `null` when no
+   * row precedes (the first page, or a server that does not page by cursor).
+   */
+  readonly prevCursor: string | null;
   readonly fetchStatus: 'fetching' | 'idle';
   /** `fetchStatus === 'fetching'`. */
   readonly loading: boolean;
@@ -161,7 +166,7 @@ export interface TableOptions<TRow> {
   /** Fields always requested when columns are chosen (a row key, say). @default [] */
   readonly baseFields?: readonly string[];
   /**
-   * How visible columns are sent: `envelope` sends `items{...},meta{page,perPage,itemCount,pageCount,nextCursor}`,
+   * How visible columns are sent: `envelope` sends `items{...},meta{page,perPage,itemCount,pageCount,nextCursor,prevCursor}`,
    * `items` sends the item fields alone for servers that project items only. Facet default. @default 'envelope'
    */
   readonly projection?: 'envelope' | 'items';
@@ -220,8 +225,10 @@ export type TableAction<TRow> =
       readonly total: number;
       readonly pageCount: number;
       readonly nextCursor: string | null;
+      readonly prevCursor: string | null;
     }
   | { readonly type: 'append'; readonly items: readonly TRow[]; readonly nextCursor: string | null }
+  | { readonly type: 'prepend'; readonly items: readonly TRow[]; readonly prevCursor: string | null }
   | { readonly type: 'error'; readonly error: unknown };
 
 /** A value or a function of the previous value. */
@@ -259,4 +266,11 @@ export interface TableStore<TRow> {
    * its first page.
    */
   loadMore(): void;
+  /**
+   * The other way: reads the rows before the first loaded one (`before` the first response's
+   * `prevCursor`) and puts them in front of `items`, leaving `page` as it is; for a list opened
+   * on a later page (a bookmarked `?page=4`). Does nothing when `prevCursor` is `null` or a
+   * request is running.
+   */
+  loadPrevious(): void;
 }

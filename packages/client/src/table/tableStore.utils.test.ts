@@ -36,6 +36,30 @@ describe('reduceTableState', () => {
     expect(reduceTableState(onPage3, { type: 'setVisibleColumns', columns: ['a'] }).page).toBe(3);
   });
 
+  it('appends rows after the last loaded one and puts rows before the first in front, each with its cursor', () => {
+    const loaded = reduceTableState(initial(), {
+      type: 'success',
+      items: [{ id: 5 }],
+      total: 9,
+      pageCount: 9,
+      nextCursor: 'n1',
+      prevCursor: 'p1',
+    });
+    const more = reduceTableState(reduceTableState(loaded, { type: 'fetch' }), {
+      type: 'append',
+      items: [{ id: 6 }],
+      nextCursor: null,
+    });
+    expect(more).toMatchObject({ items: [{ id: 5 }, { id: 6 }], nextCursor: null, prevCursor: 'p1' });
+    const earlier = reduceTableState(more, { type: 'prepend', items: [{ id: 4 }], prevCursor: 'p0' });
+    expect(earlier).toMatchObject({
+      items: [{ id: 4 }, { id: 5 }, { id: 6 }],
+      nextCursor: null,
+      prevCursor: 'p0',
+      fetchStatus: 'idle',
+    });
+  });
+
   it('keeps the last rows while fetching and on error', () => {
     const loaded = reduceTableState(initial(), {
       type: 'success',
@@ -43,6 +67,7 @@ describe('reduceTableState', () => {
       total: 1,
       pageCount: 1,
       nextCursor: null,
+      prevCursor: null,
     });
     const fetching = reduceTableState(loaded, { type: 'fetch' });
     expect(fetching).toMatchObject({ fetchStatus: 'fetching', loading: true, items: [{ id: 1 }] });
@@ -112,7 +137,7 @@ describe('table helpers', () => {
       where: { AND: [{ published: true }, { genre: { equals: 'science' } }, { title: { contains: 'ada' } }] },
       orderBy: [{ title: 'desc' }],
       include: { author: true },
-      fields: 'items{title},meta{page,perPage,itemCount,pageCount,nextCursor}',
+      fields: 'items{title},meta{page,perPage,itemCount,pageCount,nextCursor,prevCursor}',
     });
     expect(deriveTableQuery(getDefaultView({}), {})).toEqual({ page: 1, perPage: 20 });
   });

@@ -55,6 +55,7 @@ export function getInitialState<TRow>(view: TableView): TableState<TRow> {
     total: 0,
     pageCount: 0,
     nextCursor: null,
+    prevCursor: null,
     status: 'idle',
     error: null,
     fetchStatus: 'idle',
@@ -145,6 +146,7 @@ export function reduceTableState<TRow>(state: TableState<TRow>, action: TableAct
         total: action.total,
         pageCount: action.pageCount,
         nextCursor: action.nextCursor,
+        prevCursor: action.prevCursor,
         status: 'success',
         error: null,
         fetchStatus: 'idle',
@@ -155,6 +157,16 @@ export function reduceTableState<TRow>(state: TableState<TRow>, action: TableAct
         ...state,
         items: [...state.items, ...action.items],
         nextCursor: action.nextCursor,
+        status: 'success',
+        error: null,
+        fetchStatus: 'idle',
+        loading: false,
+      };
+    case 'prepend':
+      return {
+        ...state,
+        items: [...action.items, ...state.items],
+        prevCursor: action.prevCursor,
         status: 'success',
         error: null,
         fetchStatus: 'idle',

@@ -10,8 +10,12 @@ import type {
   TypedModuleQuery,
 } from '../api/useModuleApi.js';
 
-/** The page parameter of an infinite query: `null` for the first page, then `meta.nextCursor`. */
-export type FacetPageParam = string | null;
+/**
+ * The page parameter of an infinite query: `null` for the first page, then `meta.nextCursor` (a
+ * string, sent as `after`) for the next ones, or `{ before: meta.prevCursor }` for a page before
+ * the first one loaded (after TanStack's `maxPages` dropped it, say).
+ */
+export type FacetPageParam = string | { readonly before: string } | null;
 
 /**
  * What a query function reads of TanStack's context. Written out instead of `QueryFunctionContext`
@@ -42,12 +46,14 @@ export interface FacetQueryOptions<TData, TKey extends readonly unknown[]> {
 export interface FacetInfiniteQueryOptions<TPage, TKey extends readonly unknown[]> {
   /** The list's key with `'infinite'` after it, so list invalidations reach it too. */
   readonly queryKey: DataTag<TKey, InfiniteData<TPage, FacetPageParam>, Error>;
-  /** Sends the page parameter as `after` (none for the first page) and TanStack's `signal`. */
+  /** Sends the page parameter as `after` (or `before`; none for the first page) and TanStack's `signal`. */
   readonly queryFn: (context: FacetPageContext) => Promise<TPage>;
   /** `null`: the first page is asked for without a cursor. */
   readonly initialPageParam: FacetPageParam;
   /** `meta.nextCursor`; `null` on the last page, which tells TanStack there is no next one. */
   readonly getNextPageParam: (lastPage: TPage) => FacetPageParam;
+  /** `{ before: meta.prevCursor }`; `null` on the first page, which tells TanStack there is no previous one. */
+  readonly getPreviousPageParam: (firstPage: TPage) => FacetPageParam;
 }
 
 /** Query keys of one resource, each a prefix of the ones below it, for `invalidateQueries`. */
@@ -80,7 +86,10 @@ export interface FacetQueries<TItem, TTypes extends ModuleTypes = {}> {
   list<const F extends string = string>(
     query?: TypedModuleQuery<TItem, TTypes, F, true>,
   ): FacetQueryOptions<SelectPage<TItem, F>, FacetListKey>;
-  /** Every page of `GET /endpoint` by cursor, for `useInfiniteQuery`; `query` names no `page` or `after`. */
+  /**
+   * Every page of `GET /endpoint` by cursor, for `useInfiniteQuery`, both ways (`fetchNextPage`,
+   * `fetchPreviousPage`); `query` names no `page`, `after` or `before`.
+   */
   infinite<const F extends string = string>(
     query?: TypedModuleQuery<TItem, TTypes, F>,
   ): FacetInfiniteQueryOptions<Paginated<SelectFields<TItem, F>>, FacetInfiniteKey>;
@@ -137,15 +146,21 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
       queryFn: ({ signal }: FacetQueryContext) => api.query(query, { signal }),
     }),
     infinite(query?: ModuleQuery) {
-      if (query && ('page' in query || 'after' in query)) {
-        throw new TypeError('facetQueries: infinite() takes no page or after');
+      if (query && ('page' in query || 'after' in query || 'before' in query)) {
+        throw new TypeError('facetQueries: infinite() takes no page, after or before');
       }
+      const cursorOf = (param: FacetPageParam) =>
+        param === null ? {} : typeof param === 'string' ? { after: param } : { before: param.before };
       return {
         queryKey: [...keys.list(query), 'infinite'],
         queryFn: ({ signal, pageParam }: FacetPageContext) =>
-          api.query(pageParam === null ? query : { ...query, after: pageParam }, { signal }),
+          api.query(pageParam === null ? query : { ...query, ...cursorOf(pageParam) }, { signal }),
         initialPageParam: null,
         getNextPageParam: (page: Paginated<unknown>) => page.meta?.nextCursor || null,
+        getPreviousPageParam: (page: Paginated<unknown>) => {
+          const before = page.meta?.prevCursor;
+          return typeof before === 'string' && before !== '' ? { before } : null;
+        },
       };
     },
     get: detail('get'),

@@ -103,6 +103,7 @@ await onEachTarget('search and count modes', ({ get }) => {
         hasPrevPage: false,
         hasNextPage: true,
         nextCursor: expect.any(String),
+        prevCursor: null,
       });
       const plain = await get<Page>('/books?perPage=5&fields=id', 'admin');
       expect(plain.body.meta).toMatchObject({ itemCount: fx.books.length });

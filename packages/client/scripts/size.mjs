@@ -13,8 +13,9 @@ import { build } from 'esbuild';
  * size fails on any fix that adds a line, and then gets raised without thought: keep the margin.
  */
 export const SIZE_BUDGETS = {
-  // 3,093 B measured when set + 12 % = 3,464 B. (It was 3,072 B, 2 B above the size of its day.)
-  api: 3464,
+  // 3,601 B measured when set (with `exportUrl` and `download`) + 12 % = 4,033 B. (Before: 3,464 B
+  // for 3,093 B; the export calls added about 500 B.)
+  api: 4033,
   table: null,
   autocomplete: null,
   vue: null,

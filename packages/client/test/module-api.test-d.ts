@@ -106,3 +106,25 @@ describe('search and count modes', () => {
     expectTypeOf<PageMeta['countMode']>().toEqualTypeOf<'exact' | 'estimated' | undefined>();
   });
 });
+
+describe('exports', () => {
+  test('fields and where are checked like a list call; format is required', () => {
+    expectTypeOf(books.exportUrl({ format: 'csv', fields: 'id,title,author{name}' })).toEqualTypeOf<string>();
+    // @ts-expect-error 'titel' is not a field of Book
+    books.exportUrl({ format: 'csv', fields: 'id,titel' });
+    // @ts-expect-error an export has no envelope: items{...} is not a field
+    books.exportUrl({ format: 'csv', fields: 'items{id}' });
+    // @ts-expect-error the format is required
+    books.exportUrl({ fields: 'id' });
+    // @ts-expect-error 'xlsx' is not a format
+    books.download({ format: 'xlsx' });
+    // @ts-expect-error 'name' is not a key of BookWhereInput
+    typed.download({ format: 'ndjson', where: { name: 'x' } });
+    typed.download({
+      format: 'ndjson',
+      where: { author: { name: 'Ann' } },
+      q: 'sea',
+      orderBy: { title: 'asc' },
+    });
+  });
+});

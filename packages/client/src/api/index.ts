@@ -9,6 +9,9 @@ export {
   toFacetHttpError,
 } from './FacetHttpError.js';
 export {
+  type ExportDownload,
+  type ExportFormat,
+  type ExportQuery,
   type ModuleApi,
   type ModuleQuery,
   type ModuleType,

@@ -1,5 +1,5 @@
 import type { CheckFields, Paginated, QueryInput, SelectFields, SelectPage } from '@facet/core';
-import type { AxiosInstance, AxiosRequestConfig, Method } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponseTransformer, Method } from 'axios';
 
 /** A resource identifier; sent URL-encoded in the path. */
 export type ResourceId = string | number;
@@ -48,6 +48,32 @@ export type TypedQueryInput<TItem, TTypes, F extends string, Page extends boolea
   >,
   'fields'
 > & { fields?: CheckFields<TItem, F, Page> };
+
+/** The formats `GET /endpoint/export` writes. */
+export type ExportFormat = 'csv' | 'ndjson';
+
+/**
+ * The query of an export: a list's `where`, `q`, `orderBy` and `fields` (items only: an export has
+ * no envelope, so `fields` is checked like a detail's), and the `format`. Paging keys are not part
+ * of it: an export is every matching row.
+ */
+export type ExportQuery<TItem, TTypes, F extends string> = Pick<
+  TypedQueryInput<TItem, TTypes, F, false>,
+  'where' | 'orderBy' | 'fields'
+> & { readonly q?: string; readonly format: ExportFormat };
+
+/** What `download` resolves to: the body's bytes, and what the response said about them. */
+export interface ExportDownload {
+  /** The body as it arrived (UTF-8 text for CSV and NDJSON; `new TextDecoder().decode(data)`). */
+  readonly data: Uint8Array;
+  /** The response's `Content-Type` (`text/csv; charset=utf-8`). */
+  readonly contentType: string;
+  /**
+   * The file name of `Content-Disposition` (cross-origin, only when the server lists it in
+   * `Access-Control-Expose-Headers`), else `<last endpoint segment>.<format>`.
+   */
+  readonly fileName: string;
+}
 
 /**
  * The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...).
@@ -105,6 +131,67 @@ export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
     query?: TypedModuleQuery<TItem, TTypes, F>,
     config?: AxiosRequestConfig,
   ): AsyncGenerator<Paginated<SelectFields<TItem, F>>, void, undefined>;
+  /**
+   * The absolute URL of `GET /endpoint/export` for `query`, encoded like every other call (base URL
+   * and version of the client). For a link: it carries no token, so a link works where the server
+   * reads the caller from a cookie or the rows are public; `download` sends the token. Not one of
+   * the spec's seven. Throws a `TypeError` when the client's `origin` is a function (resolved per
+   * request, so there is no URL before one is sent).
+   */
+  exportUrl<const F extends string = string>(query: ExportQuery<TItem, TTypes, F>): string;
+  /**
+   * Fetches the export through the client (token header, interceptors), whole, as bytes
+   * (`responseType: 'arraybuffer'`, which axios supports in browsers and in Node alike). A refusal
+   * rejects like every other call (an `AxiosError`, or a `FacetHttpError` with `facetErrors`) whose
+   * `response.data` is the parsed error body. For exports larger than memory, stream `exportUrl`
+   * with `fetch` instead.
+   */
+  download<const F extends string = string>(
+    query: ExportQuery<TItem, TTypes, F>,
+    config?: AxiosRequestConfig,
+  ): Promise<ExportDownload>;
+}
+
+const EXPORT_FORMATS: ReadonlySet<unknown> = new Set<ExportFormat>(['csv', 'ndjson']);
+
+function checkExportQuery(query: unknown): asserts query is { format: ExportFormat } {
+  if (query === null || typeof query !== 'object') {
+    throw new TypeError('useModuleApi: an export takes a query object with a `format`');
+  }
+  const { format } = query as { format?: unknown };
+  if (!EXPORT_FORMATS.has(format)) {
+    throw new TypeError(
+      `useModuleApi: an export's format is 'csv' or 'ndjson', got ${JSON.stringify(format)}`,
+    );
+  }
+  for (const key of ['page', 'perPage', 'after', 'include', 'select']) {
+    if (key in query)
+      throw new TypeError(`useModuleApi: an export takes no \`${key}\` (it is every matching row)`);
+  }
+}
+
+const asBytes = (data: unknown): Uint8Array =>
+  data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array();
+
+/**
+ * Reads an error answer's bytes as the JSON body it is, so a refused export rejects with the same
+ * `response.data` (and `FacetHttpError` fields) as any other call; a success stays bytes.
+ */
+const parseErrorBody: AxiosResponseTransformer = function (this: unknown, data: unknown, _headers, status) {
+  if (status === undefined || status < 400) return data;
+  const text = new TextDecoder().decode(asBytes(data));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** `attachment; filename="books.csv"` → `books.csv`; the plain `filename` form only, as Facet sends. */
+function fileNameOf(disposition: unknown): string | undefined {
+  if (typeof disposition !== 'string') return undefined;
+  const match = /filename="([^"]+)"|filename=([^;\s]+)/i.exec(disposition);
+  return match?.[1] ?? match?.[2];
 }
 
 function encodeId(id: ResourceId): string {
@@ -159,7 +246,36 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
 
   // The narrowed return types are the compiler's reading of `fields`; at run time every method hands
   // back what the server projected, so the implementation is written against the loose shape.
+  const exportPath = `${base}/export`;
+  const defaultFileName = (format: ExportFormat) => `${trimmed.split('/').at(-1)}.${format}`;
+
   const loose: LooseModuleApi = {
+    exportUrl(query) {
+      checkExportQuery(query);
+      if (typeof api.defaults.baseURL !== 'string') {
+        throw new TypeError(
+          'useModuleApi: exportUrl needs a client whose `origin` is a string (a function origin is resolved per request)',
+        );
+      }
+      return api.getUri({ url: exportPath, params: query });
+    },
+    async download(query, config) {
+      checkExportQuery(query);
+      const response = await api.request<ArrayBuffer | Uint8Array>({
+        ...config,
+        method: 'get',
+        url: exportPath,
+        params: { ...config?.params, ...query },
+        responseType: 'arraybuffer',
+        transformResponse: parseErrorBody,
+      });
+      const contentType = response.headers['content-type'];
+      return {
+        data: asBytes(response.data),
+        contentType: typeof contentType === 'string' ? contentType : '',
+        fileName: fileNameOf(response.headers['content-disposition']) ?? defaultFileName(query.format),
+      };
+    },
     query: (query, config) => send('get', base, query, config),
     get: (id, query, config) => send('get', at(id), query, config),
     findById: (id, query, config) => send('get', `${base}/find-by-id/${encodeId(id)}`, query, config),
@@ -204,4 +320,8 @@ interface LooseModuleApi {
     query?: ModuleQuery,
     config?: AxiosRequestConfig,
   ): AsyncGenerator<Paginated<unknown>, void, undefined>;
+  exportUrl(query: ExportQueryLoose): string;
+  download(query: ExportQueryLoose, config?: AxiosRequestConfig): Promise<ExportDownload>;
 }
+
+type ExportQueryLoose = ModuleQuery & { readonly format: ExportFormat };

@@ -29,4 +29,4 @@ export type {
   TypedTableOptions,
   Updater,
 } from './tableStore.types.js';
-export { DEFAULT_TABLE_OPTIONS } from './tableStore.utils.js';
+export { DEFAULT_TABLE_OPTIONS, type TableExportQuery, tableExportQuery } from './tableStore.utils.js';

@@ -229,6 +229,14 @@ export function filterCondition(
   }
 }
 
+/** A view's part of an export query (`tableExportQuery`); add a `format`. */
+export interface TableExportQuery {
+  readonly where?: Record<string, unknown>;
+  readonly q?: string;
+  readonly orderBy?: unknown;
+  readonly fields?: string;
+}
+
 /** The options that shape a table's query. */
 export type TableQueryOptions = Pick<
   TableOptions<unknown>,
@@ -274,6 +282,23 @@ export function deriveTableQuery(view: TableView, options: TableQueryOptions): Q
       view.sorting.length > 0 ? view.sorting.map((rule) => nestPath(rule.field, rule.direction)) : undefined,
     include: options.include,
     fields: listFields(columns, options.projection ?? DEFAULT_TABLE_OPTIONS.projection),
+  });
+}
+
+/**
+ * "Export what I see": the `where`, `q`, `orderBy` and visible-column `fields` of a view, for
+ * `exportUrl` or `download`. The table's `include`, paging and count are left out (an export takes
+ * none of them), and `fields` is the item paths alone (an export has no envelope).
+ */
+export function tableExportQuery<TRow>(view: TableView, options: TableOptions<TRow>): TableExportQuery {
+  const { where, q, orderBy } = deriveTableQuery(view, options);
+  const columns =
+    view.visibleColumns === null ? null : [...(options.baseFields ?? []), ...view.visibleColumns];
+  return compact({
+    where: where as Record<string, unknown> | undefined,
+    q: typeof q === 'string' ? q : undefined,
+    orderBy,
+    fields: listFields(columns, 'items'),
   });
 }
 

@@ -1,5 +1,8 @@
 // The module's own types are re-exported from `@facet/client/api`: the factories' signatures name them.
 export type {
+  ExportDownload,
+  ExportFormat,
+  ExportQuery,
   ModuleApi,
   ModuleQuery,
   ModuleType,

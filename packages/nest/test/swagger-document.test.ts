@@ -39,6 +39,32 @@ describe('@facet/nest/swagger', () => {
     expect(perPage).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100 } });
   });
 
+  it('documents the cursors: after and before on the pages, nextCursor and prevCursor in the meta', () => {
+    for (const page of ['/books', '/books/search']) {
+      const parameters = document.paths[page]?.get?.parameters ?? [];
+      for (const name of ['after', 'before']) {
+        const parameter = parameters.find((each) => 'name' in each && each.name === name);
+        expect(parameter, `${page} ${name}`).toMatchObject({
+          in: 'query',
+          required: false,
+          schema: { type: 'string', minLength: 1 },
+          description: expect.stringContaining(name === 'after' ? 'meta.nextCursor' : 'meta.prevCursor'),
+        });
+      }
+    }
+    const meta = document.paths['/books/search']?.get?.responses['200'] as unknown as {
+      content: {
+        'application/json': { schema: { properties: { meta: { properties: object; required: string[] } } } };
+      };
+    };
+    const schema = meta.content['application/json'].schema.properties.meta;
+    expect(schema.properties).toMatchObject({
+      nextCursor: { type: 'string', nullable: true },
+      prevCursor: { type: 'string', nullable: true },
+    });
+    expect(schema.required).toEqual(expect.arrayContaining(['nextCursor', 'prevCursor']));
+  });
+
   it('documents q and count on the pages, and meta.countMode', () => {
     const names = (path: string) =>
       (document.paths[path]?.get?.parameters ?? []).map((parameter) =>

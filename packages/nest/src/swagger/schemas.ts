@@ -1,5 +1,5 @@
 import type { FacetErrorBody, FacetErrorIssue, PageMetaField } from '@facet/core';
-import type { SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from './openapi-types.js';
 
 // The properties are keyed by @facet/core's wire types: a field added there and not here fails to compile.
 

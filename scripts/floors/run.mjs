@@ -21,7 +21,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { availableUnlessCi } from '../../test-support/src/net.mjs';
+import { availableUnlessCi, freePort } from '../../test-support/src/net.mjs';
 import { PACKED, packPackages, tarballPath } from '../pack-packages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,10 +107,10 @@ function run(command, args, options) {
 }
 
 /** Starts the built app, waits for its listening line, and gives back its origin and output. */
-function startApp(cwd) {
+function startApp(cwd, port) {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, PORT: String(port), NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   const output = { stdout: '', stderr: '' };
   const listening = new Promise((resolveOrigin, reject) => {
@@ -192,7 +192,7 @@ async function main() {
       cwd: app,
     });
 
-    const started = startApp(app);
+    const started = startApp(app, await freePort());
     child = started.child;
     const origin = await started.origin;
     log(`started on ${origin}; checking over HTTP`);

@@ -19,7 +19,8 @@ async function bootstrap() {
   SwaggerModule.setup('api/docs', app, documentFor({ role: 'anonymous' }), {
     patchDocumentOnRequest: (request) => documentFor(readCaller(request as never).context),
   });
-  await app.listen(0, '127.0.0.1');
+  // run.mjs hands over a free port.
+  await app.listen(Number(process.env.PORT), '127.0.0.1');
   console.log(`FLOORS_LISTENING ${await app.getUrl()}`);
 }
 void bootstrap();

@@ -70,9 +70,9 @@ function routeHandlers(type: abstract new (...args: never[]) => unknown): Map<st
 describe('the route handlers of ResourceController', () => {
   it('all carry design:paramtypes, one type per parameter', () => {
     const handlers = routeHandlers(allRoutes);
-    // The five reads and three writes: a route added without metadata fails below.
+    // The reads, the export and the three writes: a route added without metadata fails below.
     expect([...handlers.keys()].sort()).toEqual(
-      ['count', 'create', 'findById', 'get', 'list', 'remove', 'search', 'update'].sort(),
+      ['count', 'create', 'export', 'findById', 'get', 'list', 'remove', 'search', 'update'].sort(),
     );
     for (const [name, proto] of handlers) {
       const handler = (proto as Record<string, (...args: unknown[]) => unknown>)[name] as (

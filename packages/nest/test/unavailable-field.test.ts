@@ -66,6 +66,8 @@ const NAMES_NO_FIELD = [
   'page',
   'perPage',
   'after',
+  'before',
+  'format',
   'q',
   'count',
   'relationLoadStrategy',

@@ -45,6 +45,8 @@ const steps = [
   // Also alone: it times what the relation-filter budget accepts on 600,000 generated rows.
   ['large-dataset suite', 'npm run test:large -w facet-example-library'],
   ['packaging checks', 'npm run check:packages'],
+  // The bottom of every peer range, from the registry into a temporary folder (scripts/floors/).
+  ['lowest supported versions', 'node scripts/floors/run.mjs'],
   ['working tree unchanged', treeUnchanged],
 ];
 

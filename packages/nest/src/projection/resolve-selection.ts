@@ -7,6 +7,7 @@ import type {
   RelationFieldDefinition,
 } from './field-schema.types.js';
 import { locateField } from './locate-field.js';
+import { unavailableField } from './unavailable-field.js';
 
 /** A selection checked against a DTO schema: every entry is a declared field the caller may see. */
 export interface ResolvedSelection {
@@ -64,7 +65,7 @@ function walk(
     };
     const field = schema.fields.get(name);
     if (field === undefined || !isFieldVisible(field, resolve.context)) {
-      issues.push({ code: 'unknown_key', path, ...position(), message: `Unknown field '${name}'.` });
+      issues.push(unavailableField(path, position().position));
       continue;
     }
     if (value === true || value === undefined) {

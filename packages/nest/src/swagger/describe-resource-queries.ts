@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { OpenAPIObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ModelTypes } from '../model/model-types.js';
 import { getResourceToken } from '../module/facet.module.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
@@ -8,6 +8,7 @@ import type { AnyResourceDefinition, ResourceDefinition } from '../resource/defi
 import { writeFieldResponseSchemas } from './field-response-schemas.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { hideResponseFields } from './hide-response-fields.js';
+import type { ParameterObject, ReferenceObject, SchemaObject } from './openapi-types.js';
 import { ResourceQuerySchemas } from './resource-query-schemas.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 import { dropSchemasNoLongerUsed, usedSchemas } from './used-schemas.js';

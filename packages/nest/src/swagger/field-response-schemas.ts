@@ -1,7 +1,8 @@
-import type { OpenAPIObject, ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ModelTypes, ScalarType } from '../model/model-types.js';
 import { getFieldSchema } from '../projection/field-schema.js';
 import type { DtoClass, FieldDefinition } from '../projection/field-schema.types.js';
+import type { ReferenceObject, SchemaObject } from './openapi-types.js';
 
 // `@nestjs/swagger` writes a DTO's response schema from `@ApiProperty()` (or its CLI plugin); a DTO
 // declared with Facet's `@Field()`/`@Relation()` alone would get an empty one. Facet knows more

@@ -1,6 +1,7 @@
-import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type { DtoClass, FieldContext } from '../projection/field-schema.types.js';
+import type { SchemaObject } from './openapi-types.js';
 
 /** `dtos` and every DTO their relations lead to, once each (relations may form cycles). */
 function reachableDtos(dtos: readonly DtoClass[]): DtoClass[] {

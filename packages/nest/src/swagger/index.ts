@@ -54,5 +54,6 @@ export {
   type DescribeResourceQueriesOptions,
   describeResourceQueries,
 } from './describe-resource-queries.js';
+export type { ReferenceObject, SchemaObject } from './openapi-types.js';
 export { type ResourceDocumentsOptions, resourceDocuments } from './resource-documents.js';
 export { FACET_ERROR_BODY_SCHEMA, PAGE_META_SCHEMA } from './schemas.js';

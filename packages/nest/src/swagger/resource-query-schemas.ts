@@ -1,4 +1,3 @@
-import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import type { ModelTypes } from '../model/model-types.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type {
@@ -10,6 +9,7 @@ import type {
 import { mapsDirectly, operandField } from '../read/check/check-query.js';
 import type { OperandField } from '../read/check/operands.js';
 import { OPERATORS, type OperandShape, QUERY_MODES } from '../read/check/operators.js';
+import type { ReferenceObject, SchemaObject } from './openapi-types.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 
 type Schema = SchemaObject | ReferenceObject;

@@ -1,5 +1,5 @@
 import type { FacetErrorBody, FacetErrorIssue, PageMetaField } from '@facet/core';
-import type { SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from './openapi-types.js';
 
 // The properties are keyed by @facet/core's wire types: a field added there and not here fails to compile.
 
@@ -55,7 +55,7 @@ export const FACET_ERROR_BODY_SCHEMA: SchemaObject = {
   properties: {
     statusCode: { type: 'integer', example: 400 },
     error: { type: 'string', example: 'Bad Request' },
-    message: { type: 'string', example: "Unknown field 'titel' at fields.titel" },
+    message: { type: 'string', example: 'field is not available at fields.titel' },
     code: { type: 'string', description: 'Stable machine-readable code', example: 'unknown_key' },
     path: {
       type: 'string',

@@ -1,6 +1,7 @@
 import { type FacetIssue, FacetQueryError, isPlainObject } from '@facet/core';
 import { getFieldSchema, isFieldVisible } from '../../projection/field-schema.js';
 import type { DtoClass, FieldContext } from '../../projection/field-schema.types.js';
+import { unavailableField } from '../../projection/unavailable-field.js';
 
 /** The aggregate selections of Prisma's `aggregate`. */
 export const AGGREGATE_KEYS: ReadonlySet<string> = new Set(['_count', '_min', '_max', '_avg', '_sum']);
@@ -37,7 +38,7 @@ export function checkAggregateFields(args: object, dto: DtoClass, context: Field
         isFieldVisible(field, context) &&
         field.sources.length === 1 &&
         field.sources[0] === name;
-      if (!usable) issues.push({ code: 'unknown_key', path: [key, name], message: 'field is not available' });
+      if (!usable) issues.push(unavailableField([key, name]));
       else if (selected !== true && selected !== false)
         issues.push({
           code: 'invalid_type',

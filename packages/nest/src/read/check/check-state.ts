@@ -2,12 +2,12 @@ import type { FacetIssue, IssuePath } from '@facet/core';
 import type { ModelTypes } from '../../model/model-types.js';
 import { getFieldSchema, isFieldVisible } from '../../projection/field-schema.js';
 import type { DtoClass, FieldContext, FieldDefinition } from '../../projection/field-schema.types.js';
+import { unavailableField } from '../../projection/unavailable-field.js';
 import { type OperandField, UNTYPED } from './operands.js';
 import type { ResolvedQueryBudget } from './query-budget.js';
 import { type CostScope, relationFilterCost } from './relation-filter-cost.js';
 
 /** A field a client may not name, whether undeclared or hidden: one message for both (no oracle). */
-const NOT_AVAILABLE = 'field is not available';
 /** Enough to fix a query; more only costs time on hostile input. */
 const MAX_ISSUES = 20;
 
@@ -94,7 +94,7 @@ export class CheckState {
   protected field(dto: DtoClass, name: string, path: Path): FieldDefinition | undefined {
     const field = getFieldSchema(dto).fields.get(name);
     if (field && isFieldVisible(field, this.context) && mapsDirectly(field)) return field;
-    this.report({ code: 'unknown_key', path, message: NOT_AVAILABLE });
+    this.report(unavailableField(path));
     return undefined;
   }
 

@@ -14,5 +14,6 @@ export default workspaceProject({
     'test/keyset.test.ts',
     'test/openapi-per-caller.test.ts',
     'test/search-counts.test.ts',
+    'test/writes.test.ts',
   ],
 });

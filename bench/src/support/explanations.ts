@@ -123,7 +123,7 @@ export const OPTIMIZATIONS: ReadonlyArray<{ name: string; evidence: string }> = 
   {
     name: 'Abilities per role, access filters per ability',
     evidence:
-      "HTTP table, the example rows and the profile below. The example's `defineAbility` builds one CASL ability per role and process; `@facet/nest/casl`'s `createCaslAccessibleWhere` keeps each ability's Prisma filter per subject (frozen, as long as the ability object lives, rebuilt after CASL's `update()`). Both are bounded by the number of roles and subjects.",
+      "HTTP table, the example rows and the profile below. The example's `defineAbility` builds one CASL ability per role and process (per user for readers and editors, whose review rules name them; a bounded cache); `@facet/nest/casl`'s `createCaslAccessibleWhere` keeps each ability's Prisma filter per subject (frozen, as long as the ability object lives, rebuilt after CASL's `update()`). Both are bounded by the number of roles and subjects.",
   },
   {
     name: 'A token is looked up once per TTL',

@@ -77,7 +77,7 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
     // URLs no route sees get the same limits and answers on Express and Fastify.
     // JSON bodies are limited to 100 KB (useFacetHttp's default) on both.
     useFacetHttp(app);
-    setUpOpenApi(app, DOCS_PATH, { demo: options.demo === true });
+    setUpOpenApi(app, DOCS_PATH, { demo: options.demo === true, apiPrefix: API_PREFIX });
     if (options.webDir && existsSync(options.webDir)) {
       if (options.demo === true) serveDemoPage(app, options.webDir, demoRoles());
       serveWebPage(app, httpPlatform, options.webDir);

@@ -1,67 +1,62 @@
-import { resourceDocuments } from '@facet/nest/swagger';
+import { getAccessSubject } from '@facet/nest/advanced';
+import { FACET_ERROR_BODY_SCHEMA, resourceDocuments } from '@facet/nest/swagger';
 import type { INestApplication } from '@nestjs/common';
-import { GUARDS_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { AbilityGuard, AuthGuard, type CallerRole, defineAbility } from './auth/index.js';
+import { type Action, AuthGuard, type CallerRole, defineAbility } from './auth/index.js';
 import { authors, books, reviews } from './resources/library.resources.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const RESOURCES = [books, authors, reviews] as const;
 
 /**
- * The permission guards (`canGuard`) of every route, by the operation id `@nestjs/swagger` gives it
- * (`BooksController_create`). Read from the controllers' guard metadata, so a guarded route added
- * later is covered without being listed here.
+ * The write operations of every resource that declares writes, each with the action and CASL
+ * subject it needs: `POST /<name>` creates, `PATCH`/`DELETE /<name>/{id}` update and delete. Read
+ * from the resource definitions (the same ones the controllers serve), not from the routes' code.
  */
-function guardsByOperation(app: INestApplication): Map<string, AbilityGuard[]> {
-  const byOperation = new Map<string, AbilityGuard[]>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (abstract new (...args: never[]) => object) | null;
-      if (typeof controller !== 'function') continue;
-      for (
-        let proto = controller.prototype;
-        proto && proto !== Object.prototype;
-        proto = Object.getPrototypeOf(proto)
-      ) {
-        for (const method of Object.getOwnPropertyNames(proto)) {
-          const handler = Object.getOwnPropertyDescriptor(proto, method)?.value as unknown;
-          if (typeof handler !== 'function') continue;
-          const guards = (
-            (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? []
-          ).filter((guard): guard is AbilityGuard => guard instanceof AbilityGuard);
-          if (guards.length > 0) byOperation.set(`${controller.name}_${method}`, guards);
-        }
-      }
-    }
-  }
-  return byOperation;
+function writeOperations(
+  prefix: string,
+): { path: string; method: 'post' | 'patch' | 'delete'; action: Action; subject: string }[] {
+  return RESOURCES.flatMap((resource) => {
+    const subject = getAccessSubject(resource.dto);
+    if (resource.writes === undefined || subject === undefined) return [];
+    const base = `/${prefix}/${resource.name}`;
+    return [
+      { path: base, method: 'post', action: 'create', subject },
+      { path: `${base}/{id}`, method: 'patch', action: 'update', subject },
+      { path: `${base}/{id}`, method: 'delete', action: 'delete', subject },
+    ] as const;
+  });
 }
 
 /**
- * Leaves out of a role's document the operations whose permission guard the role cannot pass (a
- * reader's has no `POST /books`, whose body names the staff-only `internalNote`). Every guarded
- * route must be found in the document: a change in how operations are named would otherwise leave
- * them in every role's document unnoticed, so it stops the start instead.
+ * Documents the 401 of every write (AuthGuard's, the app's own) and leaves out of a role's document
+ * the write operations its ability allows on no row (a reader's has no `POST /books`, whose body
+ * names fields it may not write). Every write operation must be in the document: a change in the
+ * routes would otherwise leave them in every role's document unnoticed, so it stops the start instead.
  */
-function withoutForbiddenOperations(app: INestApplication, base: OpenAPIObject) {
-  const guards = guardsByOperation(app);
-  const documented = new Set(
-    Object.values(base.paths).flatMap((item) => METHODS.map((method) => item[method]?.operationId)),
-  );
-  const missing = [...guards.keys()].filter((operationId) => !documented.has(operationId));
+function withoutForbiddenOperations(base: OpenAPIObject, prefix: string) {
+  const operations = writeOperations(prefix);
+  const missing = operations.filter(({ path, method }) => base.paths[path]?.[method] === undefined);
   if (missing.length > 0) {
-    throw new Error(`The API document has no operation for the guarded routes ${missing.join(', ')}.`);
+    const names = missing.map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    throw new Error(`The API document has no operation for the writes ${names.join(', ')}.`);
+  }
+  for (const { path, method } of operations) {
+    const operation = base.paths[path]?.[method];
+    if (operation === undefined) continue;
+    operation.responses['401'] = {
+      description: 'No token, or one no user holds: anonymous callers write nothing (AuthGuard)',
+      content: { 'application/json': { schema: FACET_ERROR_BODY_SCHEMA } },
+    };
   }
   return (document: OpenAPIObject, role: CallerRole): void => {
-    const ability = defineAbility(role);
+    // A stand-in user: rules that name the caller's id allow some row whatever the id.
+    const ability = defineAbility(role, 0);
+    for (const { path, method, action, subject } of operations) {
+      const item = document.paths[path];
+      if (item !== undefined && !ability.can(action, subject as never)) delete item[method];
+    }
     for (const [path, item] of Object.entries(document.paths)) {
-      for (const method of METHODS) {
-        const operationId = item[method]?.operationId;
-        const needed = operationId === undefined ? undefined : guards.get(operationId);
-        if (needed?.some((guard) => !ability.can(guard.action, guard.subject))) delete item[method];
-      }
-      if (METHODS.every((method) => item[method] === undefined)) delete document.paths[path];
+      if (Object.keys(item).every((key) => key === 'parameters')) delete document.paths[path];
     }
   };
 }
@@ -73,7 +68,11 @@ function withoutForbiddenOperations(app: INestApplication, base: OpenAPIObject) 
  * and no response schema, and the routes it may not use are left out. One document per role is
  * built on first use and kept.
  */
-export function setUpOpenApi(app: INestApplication, path: string, { demo }: { demo: boolean }): void {
+export function setUpOpenApi(
+  app: INestApplication,
+  path: string,
+  { demo, apiPrefix }: { demo: boolean; apiPrefix: string },
+): void {
   // The fixture's tokens are named only in demo mode: the document is served to everybody.
   const tokens = demo
     ? " with a token from the fixture's users (admin-token, editor-token, reader-token)"
@@ -88,10 +87,10 @@ export function setUpOpenApi(app: INestApplication, path: string, { demo }: { de
     .addBearerAuth()
     .build();
   const base = SwaggerModule.createDocument(app, config);
-  const prepare = withoutForbiddenOperations(app, base);
+  const prepare = withoutForbiddenOperations(base, apiPrefix);
   // where, orderBy, include, select and fields get schemas derived from each resource, written for
   // the role's `expose` context, as the read routes' readContext builds it (src/resources).
-  const documentFor = resourceDocuments(base, app, [books, authors, reviews], {
+  const documentFor = resourceDocuments(base, app, RESOURCES, {
     key: (context) => String(context.role),
     prepare: (document, context) => prepare(document, context.role as CallerRole),
   });

@@ -245,8 +245,9 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       expectRefused(await get(path, 'admin'));
     });
 
-    // Routes that read no query: before, they answered 200 and ignored what they were sent.
-    // No book has this id, so a mutation that is wrongly let through changes nothing (404 or a no-op).
+    // Routes that read no query, or `fields` only (the writes): before, they answered 200 and ignored
+    // what they were sent. No book has this id, so a mutation that is wrongly let through changes
+    // nothing (404 or a no-op). A nameless `=1` is refused where a route reads no query at all.
     const bookId = Math.max(...fx.books.map((b) => b.id)) + 1000;
     const isbn = published[0]!.isbn;
     const noQueryRoutes = [
@@ -255,7 +256,7 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       ['PATCH', `/books/${bookId}`],
       ['DELETE', `/books/${bookId}`],
     ] as const;
-    const unknown = ['where.published=false', 'foo=1', 'foo', 'where[published]=false', '=1'];
+    const unknown = ['where.published=false', 'foo=1', 'foo', 'where[published]=false'];
     /** A mutation gets an empty body: the refusal must come before the body is judged. */
     const send = <T = ErrorBody>(method: string, path: string, role: Role = 'admin') =>
       request<T>(app.api, path, { role, method, body: method === 'GET' ? undefined : {} });
@@ -264,7 +265,7 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       noQueryRoutes.flatMap(([method, path]) =>
         unknown.map((query) => [method, `${path}?${query}`] as const),
       ),
-    )('%s %s (a route that reads no query)', async (method, path) => {
+    )('%s %s (a route that reads no query, or fields only)', async (method, path) => {
       const response = await send(method, path);
       expectRefused(response);
       expect(response.status).toBe(400);
@@ -291,9 +292,20 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       },
     );
 
-    it('permission is judged before the query: a reader gets 403, not 400', async () => {
-      for (const [method, path] of noQueryRoutes.slice(1)) {
-        const response = await send(method, `${path}?foo=1`, 'reader');
+    it('GET /books/stats/summary?=1 (a nameless parameter, on a route that reads no query)', async () => {
+      const response = await send('GET', '/books/stats/summary?=1');
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'unknown_key' });
+    });
+
+    it('permission is judged before the body: a reader gets 403 for an empty body, not 400', async () => {
+      const target = published[0]!.id;
+      for (const [method, path] of [
+        ['POST', '/books'],
+        ['PATCH', `/books/${target}`],
+        ['DELETE', `/books/${target}`],
+      ] as const) {
+        const response = await send(method, path, 'reader');
         expect(response.status, `${method} ${path}`).toBe(403);
       }
     });

@@ -91,7 +91,7 @@ describe('the API document per caller', () => {
     }
   });
 
-  it('lists the routes each role may use: writes for staff only, deletes for admins only', async () => {
+  it('lists the writes each role may make: reviews for every signed-in caller, books for staff, deletes of books for admins', async () => {
     const of = async (headers: Record<string, string>) => operations((await documentOf(headers)).document);
     const [anonymous, reader, editor, admin] = await Promise.all([
       of({}),
@@ -99,19 +99,73 @@ describe('the API document per caller', () => {
       of(bearer('editor')),
       of(bearer('admin')),
     ]);
-    for (const reads of [anonymous, reader]) {
-      expect(reads).toContain('GET /api/v1/books/{id}');
-      expect(reads).toContain('GET /api/v1/books/stats/summary');
-      expect(reads.filter((op) => !op.startsWith('GET '))).toEqual([]);
-    }
-    expect(editor).toEqual(expect.arrayContaining(['POST /api/v1/books', 'PATCH /api/v1/books/{id}']));
-    expect(editor).not.toContain('DELETE /api/v1/books/{id}');
-    expect(admin).toEqual(
-      expect.arrayContaining(['POST /api/v1/books', 'PATCH /api/v1/books/{id}', 'DELETE /api/v1/books/{id}']),
+    expect(anonymous).toContain('GET /api/v1/books/{id}');
+    expect(anonymous).toContain('GET /api/v1/books/stats/summary');
+    expect(anonymous.filter((op) => !op.startsWith('GET '))).toEqual([]);
+    const reviewWrites = [
+      'POST /api/v1/reviews',
+      'PATCH /api/v1/reviews/{id}',
+      'DELETE /api/v1/reviews/{id}',
+    ];
+    expect(reader.filter((op) => !op.startsWith('GET ')).sort()).toEqual([...reviewWrites].sort());
+    expect(editor.filter((op) => !op.startsWith('GET ')).sort()).toEqual(
+      [...reviewWrites, 'POST /api/v1/books', 'PATCH /api/v1/books/{id}'].sort(),
     );
-    expect(admin.length).toBe(anonymous.length + 3);
-    // The write bodies are in no reader's document either.
+    expect(admin.filter((op) => !op.startsWith('GET ')).sort()).toEqual(
+      [...reviewWrites, 'POST /api/v1/books', 'PATCH /api/v1/books/{id}', 'DELETE /api/v1/books/{id}'].sort(),
+    );
+    expect(admin.length).toBe(anonymous.length + 6);
+    // The book bodies are in no reader's document.
     const { text } = await documentOf(bearer('reader'));
     expect(text.includes('CreateBookDto')).toBe(false);
+  });
+
+  it("documents each write's body and its 4xx answers, with only the fields the caller may write", async () => {
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+      responses: Record<string, { description?: string; content?: unknown }>;
+      parameters?: { name: string; in: string }[];
+    };
+    const bodyOf = (operation: Operation) =>
+      operation.requestBody?.content['application/json']?.schema.$ref?.replace('#/components/schemas/', '');
+    for (const role of ['editor', 'admin'] as const) {
+      const { document } = await documentOf(bearer(role));
+      const paths = document.paths as Record<string, Record<string, Operation>>;
+      const create = paths['/api/v1/books']!.post!;
+      const update = paths['/api/v1/books/{id}']!.patch!;
+      expect(bodyOf(create)).toBe('CreateBookDto');
+      expect(bodyOf(update)).toBe('PartialCreateBookDto');
+      expect(Object.keys(create.responses)).toEqual(
+        expect.arrayContaining(['201', '204', '400', '401', '403', '409']),
+      );
+      expect(Object.keys(update.responses)).toEqual(
+        expect.arrayContaining(['200', '204', '400', '401', '403', '404', '409', '412']),
+      );
+      expect(update.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(
+        expect.arrayContaining(['header If-Match', 'query fields']),
+      );
+      const schemas = document.components.schemas;
+      // Editors read the staff note but may not write it: not in their bodies, in the admin's.
+      expect(Object.keys(schemas.CreateBookDto!.properties!).includes('internalNote'), role).toBe(
+        role === 'admin',
+      );
+      expect(Object.keys(schemas.PartialCreateBookDto!.properties!).includes('internalNote'), role).toBe(
+        role === 'admin',
+      );
+      expect(schemas.CreateBookDto!.required).toEqual(expect.arrayContaining(['isbn', 'title', 'authorId']));
+      expect(schemas.PartialCreateBookDto!.required ?? []).toEqual([]);
+    }
+    const { document } = await documentOf(bearer('reader'));
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    expect(bodyOf(paths['/api/v1/reviews']!.post!)).toBe('CreateReviewDto');
+    expect(bodyOf(paths['/api/v1/reviews/{id}']!.patch!)).toBe('UpdateReviewDto');
+    expect(Object.keys(document.components.schemas.CreateReviewDto!.properties!).sort()).toEqual([
+      'body',
+      'bookId',
+      'rating',
+    ]);
+    expect(Object.keys(paths['/api/v1/reviews/{id}']!.delete!.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403', '404', '412']),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { UnauthorizedException } from '@nestjs/common';
 import type { AppAbility } from './casl-prisma.js';
 import type { CallerRole } from './roles.js';
 
@@ -13,6 +14,17 @@ export interface Caller {
 export const CALLER = Symbol('facet-example-caller');
 
 export interface RequestWithCaller {
+  method?: string;
   headers: Record<string, string | string[] | undefined>;
   [CALLER]?: Caller;
+}
+
+/**
+ * The user id of the caller a resource's `readContext` describes (`{ role, userId }`, src/resources):
+ * what a write stamps as the author. AuthGuard lets no anonymous write through; this fails closed anyway.
+ */
+export function callerId(context: Readonly<Record<string, unknown>> | undefined): number {
+  const id = context?.userId;
+  if (typeof id !== 'number') throw new UnauthorizedException('Sign in to write.');
+  return id;
 }

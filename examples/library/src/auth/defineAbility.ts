@@ -2,25 +2,32 @@ import { AbilityBuilder } from '@casl/ability';
 import { type AppAbility, createPrismaAbility } from './casl-prisma.js';
 import type { CallerRole } from './roles.js';
 
+/** The most abilities kept at once; the least recently used go first. */
+export const MAX_ABILITIES = 10_000;
+
 /**
- * The contract's permissions (examples/library/README.md, "The contract"):
- * admin manages everything; editor reads everything and creates and updates books; reader and
- * anonymous read published books, all authors and the reviews of readable books.
+ * The contract's permissions (examples/library/README.md, "The contract"). Reads: admins and
+ * editors read everything; readers and anonymous callers published books, all authors and the
+ * reviews of published books. Writes: admins anything; editors create and update draft books
+ * (`published: false`, before and after the write, so they cannot publish); readers, editors and
+ * admins write reviews as themselves and change only their own (admins any). Anonymous callers
+ * write nothing.
  */
-export function defineAbility(role: CallerRole): AppAbility {
-  // The rules depend on the role alone: one ability per role and process, built on first use. Facet
-  // keys its access-filter memo on the ability, so sharing it saves that work per request too.
-  let ability = abilities.get(role);
-  if (ability === undefined) {
-    ability = buildAbility(role);
-    abilities.set(role, ability);
-  }
+export function defineAbility(role: CallerRole, userId?: number): AppAbility {
+  // Readers' and editors' rules name their user; the others' depend on the role alone. Facet keys
+  // its access-filter memo on the ability object, so each key keeps one, in a bounded cache.
+  const key = role === 'reader' || role === 'editor' ? `${role}:${userId ?? ''}` : role;
+  let ability = abilities.get(key);
+  if (ability === undefined) ability = buildAbility(role, userId);
+  abilities.delete(key);
+  abilities.set(key, ability);
+  if (abilities.size > MAX_ABILITIES) abilities.delete(abilities.keys().next().value as string);
   return ability;
 }
 
-const abilities = new Map<CallerRole, AppAbility>();
+const abilities = new Map<string, AppAbility>();
 
-function buildAbility(role: CallerRole): AppAbility {
+function buildAbility(role: CallerRole, userId: number | undefined): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createPrismaAbility);
   switch (role) {
     case 'admin':
@@ -28,7 +35,7 @@ function buildAbility(role: CallerRole): AppAbility {
       break;
     case 'editor':
       can('read', 'all');
-      can(['create', 'update'], 'Book');
+      can(['create', 'update'], 'Book', { published: false });
       break;
     case 'reader':
     case 'anonymous':
@@ -36,6 +43,9 @@ function buildAbility(role: CallerRole): AppAbility {
       can('read', 'Author');
       can('read', 'Review', { book: { is: { published: true } } });
       break;
+  }
+  if ((role === 'reader' || role === 'editor') && userId !== undefined) {
+    can(['create', 'update', 'delete'], 'Review', { userId });
   }
   return build();
 }

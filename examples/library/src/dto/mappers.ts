@@ -1,7 +1,5 @@
-// Rows → DTOs. Facet's projection keeps only the fields each DTO declares and shows the caller
-// (Author.email, User.token and, for readers, Book.internalNote never leave), so the mappers only
-// format what the database returns differently from the contract: prices, at every depth.
-// They run on every row of every page, so they copy with a plain loop (no entries/fromEntries).
+// Rows → DTOs: Facet's projection drops what a caller may not see, so the mappers only format prices,
+// at every depth. They run on every row of every page: a plain loop, no entries/fromEntries.
 import type { Prisma } from '../generated/prisma/client.js';
 import type { AuthorDto, BookDto, ReviewDto } from './library.dto.js';
 

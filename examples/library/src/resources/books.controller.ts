@@ -2,27 +2,14 @@ import { DetailQueryDTO, FacetQuery, ResourceController } from '@facet/nest';
 import { ApiFacetQuery, ApiResourceRoutes } from '@facet/nest/swagger';
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { canGuard } from '../auth/index.js';
 import { BookDto } from '../dto/index.js';
 import { books } from './library.resources.js';
 
-/**
- * The books routes: the resource's seven (`ResourceController`), its writes (`books`' `writes`,
- * checked by the resource: body, ability conditions, references) behind permission guards that
- * answer 403 before a body is read, plus the natural-key and summary routes. Like every
- * route of a `ResourceController`, these refuse a query parameter they do not declare: `isbn/:isbn`
- * declares its query by its DTO, and `stats/summary` takes none.
- */
+/** The resource's reads and writes (each checked by the resource), an ISBN lookup and a summary. */
 @ApiTags('books')
-@ApiResourceRoutes(BookDto)
+@ApiResourceRoutes(books)
 @Controller('books')
-export class BooksController extends ResourceController(books, {
-  writes: {
-    create: { guards: [canGuard('create', 'Book')] },
-    update: { guards: [canGuard('update', 'Book')] },
-    delete: { guards: [canGuard('delete', 'Book')] },
-  },
-}) {
+export class BooksController extends ResourceController(books, { writes: true }) {
   @Get('isbn/:isbn')
   @ApiOperation({ summary: 'One book by its ISBN; 404 also when the caller may not read it' })
   @ApiFacetQuery({ paging: false, fields: 'detail', dto: BookDto })

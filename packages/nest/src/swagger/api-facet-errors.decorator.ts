@@ -2,12 +2,14 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { FACET_ERROR_BODY_SCHEMA } from './schemas.js';
 
-export type FacetErrorStatus = 400 | 403 | 404 | 500 | 503 | 504;
+export type FacetErrorStatus = 400 | 403 | 404 | 409 | 412 | 500 | 503 | 504;
 
 const DESCRIPTIONS: Readonly<Record<FacetErrorStatus, string>> = {
   400: 'Refused query input: malformed or hostile parameters, unknown fields, bad paging, invalid filters',
   403: 'The caller may not perform this action',
   404: 'No such record, or not visible to the caller',
+  409: 'A write conflicts with a row: a duplicate unique value, or rows still referring to it',
+  412: '`If-Match` names no tag of the row as the caller reads it now; nothing is written',
   500: 'Unexpected server error, or the database unavailable or too slow (code database_unavailable / database_timeout); details are logged, never returned',
   503: "The database is unreachable or dropped the connection (with databaseFaultStatus 'specific'); the same request may succeed later",
   504: "The database cancelled the statement: a statement or lock timeout (with databaseFaultStatus 'specific')",

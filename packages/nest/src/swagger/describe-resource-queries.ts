@@ -7,11 +7,12 @@ import type { FieldContext } from '../projection/field-schema.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
 import { writeFieldResponseSchemas } from './field-response-schemas.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
-import { hideResponseFields } from './hide-response-fields.js';
+import { hideResponseFields, hideSchemaFields } from './hide-response-fields.js';
 import type { ParameterObject, ReferenceObject, SchemaObject } from './openapi-types.js';
 import { ResourceQuerySchemas } from './resource-query-schemas.js';
 import { FACET_DTO_EXTENSION } from './schemas.js';
 import { dropSchemasNoLongerUsed, usedSchemas } from './used-schemas.js';
+import { documentedBodies } from './write-bodies.js';
 
 export interface DescribeResourceQueriesOptions {
   /**
@@ -79,6 +80,11 @@ export function describeResourceQueries(
     resources.map((definition) => definition.dto),
     options.context ?? {},
   );
+  // A write body names only the fields the caller may write: the server refuses the others.
+  const bodies = resources.flatMap((definition) =>
+    Object.values(documentedBodies(definition.writes)).map((body) => [body.type.name, body.dto] as const),
+  );
+  hideSchemaFields(document, bodies, options.context ?? {});
   dropSchemasNoLongerUsed(document, used);
   return document;
 }

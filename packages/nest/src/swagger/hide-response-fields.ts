@@ -28,10 +28,27 @@ export function hideResponseFields(
   dtos: readonly DtoClass[],
   context: FieldContext,
 ): void {
+  hideSchemaFields(
+    document,
+    reachableDtos(dtos).map((dto) => [dto.name, dto]),
+    context,
+  );
+}
+
+/**
+ * Leaves out of each named component schema the fields its DTO's `expose` rules hide from
+ * `context`: a response DTO's (`hideResponseFields`), or a write body's, whose schema may be named
+ * otherwise (`PartialCreateBookDto`, the update body written from `CreateBookDto`).
+ */
+export function hideSchemaFields(
+  document: OpenAPIObject,
+  schemasOf: readonly (readonly [name: string, dto: DtoClass])[],
+  context: FieldContext,
+): void {
   const schemas = document.components?.schemas;
   if (schemas === undefined) return;
-  for (const dto of reachableDtos(dtos)) {
-    const schema = schemas[dto.name] as SchemaObject | undefined;
+  for (const [name, dto] of schemasOf) {
+    const schema = schemas[name] as SchemaObject | undefined;
     if (schema === undefined || '$ref' in schema || schema.properties === undefined) continue;
     const hidden = [...getFieldSchema(dto).fields.values()]
       .filter((field) => !isFieldVisible(field, context))
@@ -40,7 +57,7 @@ export function hideResponseFields(
     const properties = { ...schema.properties };
     for (const name of hidden) delete properties[name];
     const required = schema.required?.filter((name) => !hidden.includes(name));
-    schemas[dto.name] = {
+    schemas[name] = {
       ...schema,
       properties,
       ...(required === undefined ? {} : { required }),

@@ -49,7 +49,7 @@ export {
   ApiPaginatedResponse,
   type ApiPaginatedResponseOptions,
 } from './api-paginated-response.decorator.js';
-export { ApiResourceRoutes } from './api-resource-routes.decorator.js';
+export { ApiResourceRoutes, type DocumentedResource } from './api-resource-routes.decorator.js';
 export {
   type DescribeResourceQueriesOptions,
   describeResourceQueries,

@@ -7,7 +7,10 @@ export function usedSchemas(document: OpenAPIObject): Set<string> {
   const used = new Set<string>();
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
   const pending: unknown[] = [document.paths];
-  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
+  // Not `for (value = pop(); value !== undefined; …)`: a document built in memory may hold members
+  // that are `undefined`, which would end the walk early and leave used schemas unseen.
+  while (pending.length > 0) {
+    const value = pending.pop();
     if (Array.isArray(value)) pending.push(...value);
     else if (typeof value === 'object' && value !== null) {
       for (const [key, member] of Object.entries(value)) {

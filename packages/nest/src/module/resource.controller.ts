@@ -253,12 +253,10 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
   // TypeScript emits no `design:paramtypes` for decorators applied here, and Nest (11.2 and later)
   // warns at start-up about a handler without them when a global ValidationPipe sees a parameter.
-  // `Object` and `String` are what such a pipe skips: Facet's own pipe validates the body.
+  // `Object` is a type such a pipe skips: the resource checks the body itself.
   const decorate = (name: 'create' | 'update' | 'remove', decorators: MethodDecorator[]) => {
     for (const decorator of decorators) decorator(prototype, name, method(name));
-    const types = { create: [Object, Object], update: [String, Object, Object], remove: [String, Object] }[
-      name
-    ];
+    const types = Array.from({ length: (method(name).value as () => unknown).length }, () => Object);
     Reflect.defineMetadata('design:paramtypes', types, prototype, name);
   };
   const guards = (route: WriteRoute | undefined) =>

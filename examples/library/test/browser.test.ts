@@ -178,6 +178,39 @@ describe.skipIf(!hasChromium)('library web page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the Export CSV link follows the search and gives the rows of the filtered list', async () => {
+    const expected = published
+      .filter((book) => book.title.toLowerCase().includes('the') || book.isbn.toLowerCase().includes('the'))
+      .map((book) => book.id)
+      .sort((a, b) => a - b);
+    await page.getByTestId('search').fill('THE');
+    await expect.poll(statusText).toBe(`${expected.length} books`);
+    const href = await page.getByTestId('export-csv').getAttribute('href');
+    const url = new URL(href ?? '', app.origin);
+    expect(url.pathname).toBe('/api/v1/books/export');
+    expect(url.searchParams.get('format')).toBe('csv');
+    expect(url.searchParams.get('q')).toBe('THE');
+    expect(url.searchParams.get('fields')?.split(',')[0]).toBe('id');
+    const csv = await page.evaluate(async (link) => {
+      const response = await fetch(link);
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        text: await response.text(),
+      };
+    }, url.href);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toMatch(/^text\/csv/);
+    const [header, ...rows] = csv.text.trimEnd().split('\r\n');
+    expect(header?.split(',')[0]).toBe('id');
+    expect(rows.map((row) => Number(row.split(',')[0])).sort((a, b) => a - b)).toEqual(expected);
+    // The click downloads through the client, with the role's token.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    expect((await download).suggestedFilename()).toBe('books.csv');
+    expect(problems).toEqual([]);
+  });
+
   it('filters the table by an author chosen in the autocomplete', async () => {
     const author = fx.authors.find((a) => published.filter((b) => b.authorId === a.id).length >= 3)!;
     const expected = published.filter((b) => b.authorId === author.id);

@@ -1,7 +1,7 @@
 import { useTable } from '@facet/client/react';
-import type { FilterValue } from '@facet/client/table';
-import { useCallback, useMemo, useState } from 'react';
-import { describeError, setRole } from './api.js';
+import { type FilterValue, tableExportQuery } from '@facet/client/table';
+import { type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { booksApi, describeError, setRole } from './api.js';
 import { columnsFor } from './columns.js';
 import { AuthorPicker } from './components/AuthorPicker.js';
 import { BooksTable } from './components/BooksTable.js';
@@ -52,6 +52,19 @@ export function App() {
     [booksTable],
   );
 
+  // "Export what I see": the filters, search, sort and visible columns of the table, as a CSV link.
+  // The link carries no token, so a click goes through `download` (the role's token); the href stays
+  // for copying and for anonymous readers.
+  const exportHref = booksApi.exportUrl({ ...tableExportQuery(table, bookTableOptions), format: 'csv' });
+  const exportCsv = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const file = await booksApi.download({ ...tableExportQuery(table, bookTableOptions), format: 'csv' });
+    const url = URL.createObjectURL(new Blob([file.data.slice()], { type: file.contentType }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
   const activeFilters = Object.keys(table.filters).length + (table.search ? 1 : 0) + table.sorting.length;
 
   return (
@@ -92,6 +105,15 @@ export function App() {
           visible={visibleKeys}
           onChange={(keys) => booksTable.setVisibleColumns(keys)}
         />
+        <a
+          className="export"
+          href={exportHref}
+          download="books.csv"
+          onClick={exportCsv}
+          data-testid="export-csv"
+        >
+          Export CSV
+        </a>
         <button
           type="button"
           className="reset"

@@ -233,7 +233,7 @@ export function filterCondition(
 export interface TableExportQuery {
   readonly where?: Record<string, unknown>;
   readonly q?: string;
-  readonly orderBy?: unknown;
+  readonly orderBy?: Record<string, unknown> | Record<string, unknown>[];
   readonly fields?: string;
 }
 

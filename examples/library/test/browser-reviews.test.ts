@@ -37,7 +37,10 @@ describe.skipIf(!hasChromium)('adding and editing a review on the page, in Chrom
     browser = launched;
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(app.origin);
-    await page.getByTestId('status').filter({ hasText: /^\d+ books$/ }).waitFor();
+    await page
+      .getByTestId('status')
+      .filter({ hasText: /^\d+ books$/ })
+      .waitFor();
   }, 60_000);
 
   afterAll(async () => {

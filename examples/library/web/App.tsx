@@ -7,6 +7,7 @@ import { AuthorPicker } from './components/AuthorPicker.js';
 import { BooksTable } from './components/BooksTable.js';
 import { ColumnChooser } from './components/ColumnChooser.js';
 import { Pagination } from './components/Pagination.js';
+import { Reviews } from './components/Reviews.js';
 import { RoleSwitcher } from './components/RoleSwitcher.js';
 import { Summary } from './components/Summary.js';
 import { bookTableOptions } from './options.js';
@@ -171,6 +172,8 @@ export function App() {
         onPage={(page) => booksTable.setPage(page)}
         onPerPage={(perPage) => booksTable.setPerPage(perPage)}
       />
+
+      <Reviews key={`reviews-${role}`} books={table.items} />
     </div>
   );
 }

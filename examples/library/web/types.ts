@@ -6,8 +6,9 @@
 
 import type { TableRow } from '@facet/client/table';
 import type { SelectPaths } from '@facet/core';
-import type { Jsonified } from '@facet/nest';
+import type { Jsonified, ResourceCreateBody, ResourceItem, ResourceUpdateBody } from '@facet/nest';
 import type { AuthorDto, BookDto } from '../src/dto/library.dto.js';
+import type { reviews } from '../src/resources/library.resources.js';
 
 /** A book as the API sends it: BookDto after JSON (dates as ISO strings). */
 export type Book = Jsonified<BookDto>;
@@ -28,3 +29,10 @@ export type Genre = Book['genre'];
 
 /** The genre filter's choices; `satisfies` keeps the list within the server's enum. */
 export const GENRES = ['FICTION', 'SCIENCE', 'HISTORY', 'POETRY', 'TECH'] as const satisfies readonly Genre[];
+
+/** A review as the API sends it, and the bodies its writes take: from the resource definition. */
+export type Review = ResourceItem<typeof reviews>;
+export type ReviewTypes = {
+  create: ResourceCreateBody<typeof reviews>;
+  update: ResourceUpdateBody<typeof reviews>;
+};

@@ -3,6 +3,7 @@ import { AxiosError, isAxiosError, isCancel } from 'axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiClient,
+  entityTagOf,
   FacetHttpError,
   installFacetErrors,
   isFacetHttpError,
@@ -257,5 +258,77 @@ describe('useModuleApi', () => {
       .query(undefined, { signal: controller.signal })
       .catch((e: unknown) => e);
     expect(isCancel(error)).toBe(true);
+  });
+});
+
+describe('useModuleApi writes', () => {
+  // A server of its own: a 204 and ETags are what this checks, so it answers only those.
+  let tagged: {
+    origin: string;
+    close(): Promise<void>;
+    seen: { method: string; ifMatch: string | undefined }[];
+  };
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    const { listenLocally } = await import('@facet/test-support/net');
+    const seen: { method: string; ifMatch: string | undefined }[] = [];
+    const http = createServer((request, response) => {
+      seen.push({ method: request.method ?? '', ifMatch: request.headers['if-match'] as string | undefined });
+      request.resume();
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'application/json', etag: 'W/"v1"' });
+        response.end(JSON.stringify({ id: 1, title: 'Tagged' }));
+      } else if (request.headers['if-match'] === 'W/"old"') {
+        response.writeHead(412, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            statusCode: 412,
+            error: 'Precondition Failed',
+            message: 'changed',
+            code: 'precondition_failed',
+          }),
+        );
+      } else {
+        response.writeHead(204);
+        response.end();
+      }
+    });
+    const origin = await listenLocally(http);
+    tagged = { origin, seen, close: () => new Promise((resolve) => http.close(() => resolve())) };
+  });
+  afterAll(() => tagged.close());
+  const api = () =>
+    useModuleApi<Book>(createApiClient({ origin: tagged.origin, facetErrors: true }), 'books');
+
+  it('a 204 resolves to null, from create and update', async () => {
+    expect(await api().create({ title: 'x' })).toBeNull();
+    expect(await api().update(1, { title: 'x' })).toBeNull();
+  });
+
+  it('entityTagOf gives the ETag a read answered, and ifMatch sends it as If-Match', async () => {
+    const row = await api().get(1);
+    expect(entityTagOf(row)).toBe('W/"v1"');
+    expect(entityTagOf({ ...row })).toBeUndefined();
+    expect(entityTagOf(null)).toBeUndefined();
+    await api().update(1, { title: 'y' }, undefined, { ifMatch: entityTagOf(row)! });
+    expect(tagged.seen.at(-1)).toEqual({ method: 'PATCH', ifMatch: 'W/"v1"' });
+    await api().delete(1, undefined, { ifMatch: '*' });
+    expect(tagged.seen.at(-1)).toEqual({ method: 'DELETE', ifMatch: '*' });
+    await api().update(1, { title: 'z' });
+    expect(tagged.seen.at(-1)?.ifMatch).toBeUndefined();
+  });
+
+  it('a refused write rejects with a FacetHttpError carrying the body', async () => {
+    const error = await api()
+      .update(1, { title: 'y' }, undefined, { ifMatch: 'W/"old"' })
+      .catch((e: unknown) => e);
+    expect(isFacetHttpError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 412, code: 'precondition_failed', data: { message: 'changed' } });
+  });
+
+  it('refuses an empty ifMatch rather than sending an unconditional write', async () => {
+    const count = tagged.seen.length;
+    await expect(api().update(1, {}, undefined, { ifMatch: '' })).rejects.toThrow(TypeError);
+    expect(tagged.seen.length).toBe(count);
   });
 });

@@ -84,6 +84,19 @@ describe('a ModuleTypes map checks where, orderBy and bodies', () => {
     // @ts-expect-error the create body needs a title
     typed.create({});
   });
+  test('a write answers the row projected by fields, or null on a 204; update and delete take ifMatch', () => {
+    expectTypeOf(typed.create({ title: 'Dune' }, { fields: 'id' })).resolves.toEqualTypeOf<{
+      id: number;
+    } | null>();
+    expectTypeOf(
+      books.update(1, { title: 'x' }, {}, { ifMatch: 'W/"x"' }),
+    ).resolves.toEqualTypeOf<Book | null>();
+    expectTypeOf(books.delete(1, { fields: 'title' }, { ifMatch: '*' })).resolves.toEqualTypeOf<{
+      title: string;
+    }>();
+    // @ts-expect-error 'titel' is not a field
+    void books.update(1, {}, { fields: 'titel' });
+  });
   test('without a map, filters stay loose', () => {
     books.query({ where: { anything: { goes: true } } });
   });

@@ -1,10 +1,15 @@
 // Type tests (checked by `npm run typecheck`): the factories of `@facet/client/tanstack` narrow by a
 // literal `fields` like `useModuleApi`, and fit TanStack Query's own option types.
 import type { PageMeta, Paginated } from '@facet/core';
-import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/query-core';
+import {
+  type InfiniteData,
+  InfiniteQueryObserver,
+  MutationObserver,
+  QueryClient,
+} from '@tanstack/query-core';
 import { describe, expectTypeOf, test } from 'vitest';
 import { createApiClient, useModuleApi } from '../src/api/index.js';
-import { type FacetPageParam, facetQueries } from '../src/tanstack/index.js';
+import { type FacetPageParam, facetMutations, facetQueries } from '../src/tanstack/index.js';
 
 interface Book {
   id: number;
@@ -80,5 +85,27 @@ describe('mistakes fail to compile', () => {
     const options = books.list({ fields: 'id' });
     // @ts-expect-error `title` was not asked for
     client.getQueryData(options.queryKey)?.items[0]?.title;
+  });
+});
+
+describe('mutations', () => {
+  const reviews = facetMutations(
+    useModuleApi<Book, { create: { title: string }; update: { title?: string } }>(api, 'books'),
+    'books',
+  );
+  test('fit MutationObserver, with typed variables and a narrowed answer (null on a 204)', () => {
+    const create = new MutationObserver(client, reviews.create({ fields: 'id,title' }));
+    expectTypeOf(create.mutate).parameter(0).toEqualTypeOf<{ title: string }>();
+    expectTypeOf(create.getCurrentResult().data).toEqualTypeOf<
+      { id: number; title: string } | null | undefined
+    >();
+    const update = new MutationObserver(client, reviews.update());
+    void update.mutate({ id: 1, data: { title: 'x' }, ifMatch: 'W/"a"' });
+    // @ts-expect-error the body is the update's
+    void update.mutate({ id: 1, data: { colour: 'red' } });
+    const remove = new MutationObserver(client, reviews.delete({ fields: 'id' }));
+    expectTypeOf(remove.getCurrentResult().data).toEqualTypeOf<{ id: number } | undefined>();
+    // @ts-expect-error 'titel' is not a field
+    reviews.create({ fields: 'titel' });
   });
 });

@@ -9,6 +9,7 @@ export {
   toFacetHttpError,
 } from './FacetHttpError.js';
 export {
+  entityTagOf,
   type ExportDownload,
   type ExportFormat,
   type ExportQuery,
@@ -19,5 +20,7 @@ export {
   type ResourceId,
   type TypedModuleQuery,
   type TypedQueryInput,
+  type TypedWriteQuery,
   useModuleApi,
+  type WriteRequestConfig,
 } from './useModuleApi.js';

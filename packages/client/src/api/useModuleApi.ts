@@ -76,6 +76,25 @@ export interface ExportDownload {
 }
 
 /**
+ * The query of a write: `fields`, the projection of the answer (the written row as the caller reads
+ * it, as `get` would), checked against `TItem`; route parameters of the application's own allowed.
+ */
+export type TypedWriteQuery<TItem, F extends string> =
+  | { readonly fields?: CheckFields<TItem, F> }
+  | ({ readonly fields?: CheckFields<TItem, F> } & { readonly [key: string]: unknown });
+
+/** Request config of an update or a delete: axios's, and the row's entity tag to write against. */
+export interface WriteRequestConfig extends AxiosRequestConfig {
+  /**
+   * Sent as `If-Match`: the write happens only if the row is still as it was read, else the server
+   * answers 412 (`precondition_failed`) and writes nothing. Give the `ETag` of the `get` (or
+   * `findById`) you read the row with, which `entityTagOf(row)` returns, and the same `fields` as that
+   * read (the tag is of the representation). `'*'`: any row the caller may read.
+   */
+  readonly ifMatch?: string;
+}
+
+/**
  * The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...).
  * A literal `fields` narrows the answer (`query({ fields: 'id,author{name}' })` resolves to a page of
  * `{ id; author: { name } }`); without one, or with a non-literal string, it is the whole `TItem`.
@@ -100,21 +119,34 @@ export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
   ): Promise<SelectFields<TItem, F>>;
   /** `GET /endpoint/count`: the body is a number (a numeric string or `{ count }` is accepted too). */
   count(query?: TypedModuleQuery<TItem, TTypes, string>, config?: AxiosRequestConfig): Promise<number>;
-  /** `POST /endpoint` with `data` as the body. */
-  create(
+  /**
+   * `POST /endpoint` with `data` as the body (typed by `TTypes['create']`). Resolves to the written
+   * row as the caller reads it, projected by `fields`, or `null` when the server answers 204 (the
+   * caller may not read the row it wrote). A refusal rejects (a `FacetHttpError` with the server's
+   * body when the client was made with `facetErrors: true`): 400 naming the field, 403, 409.
+   */
+  create<const F extends string = string>(
     data: ModuleType<TTypes, 'create', Partial<TItem>>,
-    query?: ModuleQuery,
+    query?: TypedWriteQuery<TItem, F>,
     config?: AxiosRequestConfig,
-  ): Promise<TItem>;
-  /** `PATCH /endpoint/:id` with `data` as the body. */
-  update(
+  ): Promise<SelectFields<TItem, F> | null>;
+  /**
+   * `PATCH /endpoint/:id` with `data` as the body (typed by `TTypes['update']`): the row as the
+   * caller now reads it, or `null` on a 204 (it may no longer read it). `config.ifMatch` makes it
+   * conditional (412 when the row changed since it was read).
+   */
+  update<const F extends string = string>(
     id: ResourceId,
     data: ModuleType<TTypes, 'update', Partial<TItem>>,
-    query?: ModuleQuery,
-    config?: AxiosRequestConfig,
-  ): Promise<TItem>;
-  /** `DELETE /endpoint/:id` */
-  delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<TItem>;
+    query?: TypedWriteQuery<TItem, F>,
+    config?: WriteRequestConfig,
+  ): Promise<SelectFields<TItem, F> | null>;
+  /** `DELETE /endpoint/:id`: the row as it was; `config.ifMatch` makes it conditional. */
+  delete<const F extends string = string>(
+    id: ResourceId,
+    query?: TypedWriteQuery<TItem, F>,
+    config?: WriteRequestConfig,
+  ): Promise<SelectFields<TItem, F>>;
   /**
    * Every page of `GET /endpoint`, one after the other, by keyset paging: the first page (or the
    * one `after` a cursor the query names), then `after` each page's `meta.nextCursor` until it is
@@ -194,6 +226,20 @@ function fileNameOf(disposition: unknown): string | undefined {
   return match?.[1] ?? match?.[2];
 }
 
+// The entity tag of each row object a read answered, for `entityTagOf`: weak, so a row the page no
+// longer holds takes its tag with it.
+const entityTags = new WeakMap<object, string>();
+
+/**
+ * The `ETag` of the response a row came from: an object `get` or `findById` resolved to (a Facet
+ * server tags every read). Pass it as `ifMatch` to `update` or `delete`. `undefined` for anything
+ * else, such as a copy of the row (TanStack Query's structural sharing may hand out one: read the
+ * tag from the query function's result, or turn `structuralSharing` off for that query).
+ */
+export function entityTagOf(row: unknown): string | undefined {
+  return typeof row === 'object' && row !== null ? entityTags.get(row) : undefined;
+}
+
 function encodeId(id: ResourceId): string {
   const text = String(id);
   // An empty id would turn `DELETE /books/:id` into a request on the collection.
@@ -239,8 +285,26 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
     config: AxiosRequestConfig | undefined,
     data?: unknown,
   ): Promise<T> {
-    const params = query ? { ...config?.params, ...query } : config?.params;
-    const response = await api.request<T>({ ...config, method, url, params, data });
+    const { ifMatch, ...rest } = (config ?? {}) as WriteRequestConfig;
+    const params = query ? { ...rest.params, ...query } : rest.params;
+    const headers = ifMatch === undefined ? rest.headers : { ...rest.headers, 'If-Match': ifMatch };
+    if (ifMatch !== undefined && (typeof ifMatch !== 'string' || ifMatch === '')) {
+      throw new TypeError('useModuleApi: `ifMatch` must be an entity tag (or "*")');
+    }
+    const response = await api.request<T>({
+      ...rest,
+      ...(headers ? { headers } : {}),
+      method,
+      url,
+      params,
+      data,
+    });
+    // A write the caller may not read back answers 204 with no body: `null`, whatever the adapter made of it.
+    if (response.status === 204) return null as T;
+    const tag: unknown = response.headers?.etag;
+    if (typeof tag === 'string' && typeof response.data === 'object' && response.data !== null) {
+      entityTags.set(response.data, tag);
+    }
     return response.data;
   }
 
@@ -314,8 +378,8 @@ interface LooseModuleApi {
   findById(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
   count(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<number>;
   create(data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
-  update(id: ResourceId, data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
-  delete(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  update(id: ResourceId, data: unknown, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;
+  delete(id: ResourceId, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;
   pages(
     query?: ModuleQuery,
     config?: AxiosRequestConfig,

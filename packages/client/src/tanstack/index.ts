@@ -10,7 +10,19 @@ export type {
   ResourceId,
   TypedModuleQuery,
   TypedQueryInput,
+  TypedWriteQuery,
+  WriteRequestConfig,
 } from '../api/index.js';
+export {
+  type FacetDeleteVariables,
+  type FacetInvalidator,
+  type FacetMutationContext,
+  type FacetMutationOptions,
+  type FacetMutations,
+  type FacetMutationsOptions,
+  type FacetUpdateVariables,
+  facetMutations,
+} from './facetMutations.js';
 export {
   type FacetCountKey,
   type FacetDetailKey,

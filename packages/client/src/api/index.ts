@@ -9,10 +9,10 @@ export {
   toFacetHttpError,
 } from './FacetHttpError.js';
 export {
-  entityTagOf,
   type ExportDownload,
   type ExportFormat,
   type ExportQuery,
+  entityTagOf,
   type ModuleApi,
   type ModuleQuery,
   type ModuleType,

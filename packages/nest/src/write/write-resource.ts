@@ -10,7 +10,7 @@ import { readBack, readRow } from './execute/read-row.js';
 import { inTransaction, runWrite } from './execute/run-write.js';
 import { checkIfMatch } from './precondition.js';
 import { checkReferences } from './scope/check-references.js';
-import { existsWithin, forbiddenWrite, keySelect, within } from './scope/write-scope.js';
+import { assertWithin, forbiddenWrite, keySelect, within } from './scope/write-scope.js';
 import type { ServerData, WriteOptions } from './types/write.types.js';
 import type { AnyWriteTarget, PlannedWrite, WriteTarget } from './types/write-target.js';
 
@@ -86,12 +86,7 @@ export function createRow(
         select: keySelect(target.key),
       });
       const where = keyWhereOf(target.key, created);
-      if (
-        filter.rows === 'some' &&
-        !(await existsWithin(binding.delegate, where, filter, keySelect(target.key)))
-      ) {
-        throw forbiddenWrite();
-      }
+      await assertWithin(binding.delegate, where, filter, target.key);
       return readBack(binding, target.key, where, fields, read);
     });
   });
@@ -120,13 +115,7 @@ export function updateRow(
     const filter = actionFilter(target, read, 'update');
     return inTransaction(target, options, async (binding) => {
       const before = await readRow(binding, target.key, byId, fields, read);
-      // The read found the row: only a narrower filter needs a look.
-      if (
-        filter.rows !== 'all' &&
-        !(await existsWithin(binding.delegate, byId, filter, keySelect(target.key)))
-      ) {
-        throw forbiddenWrite();
-      }
+      await assertWithin(binding.delegate, byId, filter, target.key);
       const server = await serverData(planned, read, 'update', id);
       const data = await checkWriteBody(
         planned.plan,
@@ -150,12 +139,7 @@ export function updateRow(
           all,
         ),
       };
-      if (
-        filter.rows !== 'all' &&
-        !(await existsWithin(binding.delegate, after, filter, keySelect(target.key)))
-      ) {
-        throw forbiddenWrite();
-      }
+      await assertWithin(binding.delegate, after, filter, target.key);
       return readBack(binding, target.key, after, fields, read);
     });
   });
@@ -180,12 +164,7 @@ export function deleteRow(
     const filter = actionFilter(target, read, 'delete');
     return inTransaction(target, options, async (binding) => {
       const before = await readRow(binding, target.key, byId, fields, read);
-      if (
-        filter.rows !== 'all' &&
-        !(await existsWithin(binding.delegate, byId, filter, keySelect(target.key)))
-      ) {
-        throw forbiddenWrite();
-      }
+      await assertWithin(binding.delegate, byId, filter, target.key);
       checkIfMatch(options.ifMatch, before);
       const { count } = await binding.delegate.deleteMany({ where: within(byId, filter) });
       if (count === 0) throw notFoundException();

@@ -27,6 +27,22 @@ export async function existsWithin(
   return (await delegate.findFirst({ where: within(where, filter), select })) !== null;
 }
 
+/**
+ * A 403 unless the row matching `where` lies within `filter`: the one check every write makes of a
+ * row before (update, delete) and after (create, update) it changes. A filter that allows every row
+ * needs no look.
+ */
+export async function assertWithin(
+  delegate: Pick<QueryDelegate, 'findFirst'>,
+  where: Record<string, unknown>,
+  filter: AccessFilter,
+  key: readonly KeyField[],
+): Promise<void> {
+  if (filter.rows !== 'all' && !(await existsWithin(delegate, where, filter, keySelect(key)))) {
+    throw forbiddenWrite();
+  }
+}
+
 /** The 403 of a write the caller's conditions do not allow (the row is one it may read, or a new one). */
 export function forbiddenWrite(): ForbiddenException {
   return new ForbiddenException(body(403, 'Forbidden', 'Forbidden', FACET_ERROR_CODES.forbidden));

@@ -42,6 +42,25 @@ describe('fields narrows the answer', () => {
       meta: { readonly itemCount: number };
     }>();
   });
+  test("count: 'none' leaves the totals out of meta's type; other modes keep them", () => {
+    expectTypeOf(books.query({ count: 'none' })).resolves.toEqualTypeOf<{
+      items: Book[];
+      meta: Omit<PageMeta, 'itemCount' | 'pageCount' | 'countMode'>;
+    }>();
+    expectTypeOf(books.query({ count: 'estimated' })).resolves.toEqualTypeOf<{
+      items: Book[];
+      meta: PageMeta;
+    }>();
+    const mode = 'none' as 'none' | 'exact';
+    expectTypeOf(books.query({ count: mode })).resolves.toEqualTypeOf<
+      | { items: Book[]; meta: Omit<PageMeta, 'itemCount' | 'pageCount' | 'countMode'> }
+      | { items: Book[]; meta: PageMeta }
+    >();
+    books.query({ count: 'none' }).then((page) => {
+      // @ts-expect-error no count ran, so there is no total to read
+      page.meta.itemCount;
+    });
+  });
   test('get and findById narrow the item; a nullable to-one stays nullable', () => {
     expectTypeOf(books.get(1, { fields: 'title,editor{name}' })).resolves.toEqualTypeOf<{
       title: string;

@@ -87,6 +87,16 @@ describe('createTableStore', () => {
     expect(state).toMatchObject({ search: 'ada', page: 1, total: 0, items: [] });
   });
 
+  it.each([
+    [undefined, 'exact', 45],
+    ['estimated', 'estimated', 45],
+    // No count ran: the total is only the rows loaded, and says so.
+    ['none', 'unknown', 20],
+  ] as const)('count %s: totalKind is %s', async (count, totalKind, total) => {
+    const { store } = await openTable(count === undefined ? {} : { count });
+    expect(store.getState()).toMatchObject({ status: 'success', totalKind, total });
+  });
+
   it("searchWith: 'q' sends the debounced text as q, with no where of its own, and the count mode", async () => {
     const { store } = await openTable({ searchWith: 'q', searchFields: [], count: 'estimated' });
     store.setSearch('  Ada 50%_ ');

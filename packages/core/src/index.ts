@@ -28,6 +28,7 @@ export {
 export type {
   CheckFields,
   CheckPath,
+  CountedPage,
   FieldPath,
   SelectFields,
   SelectPage,

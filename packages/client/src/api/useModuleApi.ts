@@ -1,4 +1,12 @@
-import type { CheckFields, Paginated, QueryInput, SelectFields, SelectPage } from '@facet/core';
+import type {
+  CheckFields,
+  CountedPage,
+  CountMode,
+  Paginated,
+  QueryInput,
+  SelectFields,
+  SelectPage,
+} from '@facet/core';
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponseTransformer, Method } from 'axios';
 
 /** A resource identifier; sent URL-encoded in the path. */
@@ -100,11 +108,14 @@ export interface WriteRequestConfig extends AxiosRequestConfig {
  * `{ id; author: { name } }`); without one, or with a non-literal string, it is the whole `TItem`.
  */
 export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
-  /** `GET /endpoint`: one page, `{ items, meta }`; an envelope `fields` narrows items and meta. */
-  query<const F extends string = string>(
-    query?: TypedModuleQuery<TItem, TTypes, F, true>,
+  /**
+   * `GET /endpoint`: one page, `{ items, meta }`; an envelope `fields` narrows items and meta, and
+   * `count: 'none'` leaves `itemCount` and `pageCount` out of `meta`'s type as out of the answer.
+   */
+  query<const F extends string = string, const C extends CountMode | undefined = undefined>(
+    query?: TypedModuleQuery<TItem, TTypes, F, true> & { readonly count?: C },
     config?: AxiosRequestConfig,
-  ): Promise<SelectPage<TItem, F>>;
+  ): Promise<CountedPage<SelectPage<TItem, F>, C>>;
   /** `GET /endpoint/:id` */
   get<const F extends string = string>(
     id: ResourceId,

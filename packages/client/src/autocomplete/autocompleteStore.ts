@@ -1,4 +1,4 @@
-import { encodeQuery, type Paginated, type SelectPaths } from '@facet/core';
+import { encodeQuery, type PageMeta, type SelectPaths } from '@facet/core';
 import { globalScheduler } from '../shared/environment.js';
 import { createLatestRequest } from '../shared/latestRequest.js';
 import { readPageMeta } from '../shared/queryParts.js';
@@ -141,7 +141,7 @@ export function createAutocompleteStore<TItem>(
           dispatch({ type: 'error', error: outcome.error });
           return;
         }
-        const body: Partial<Paginated<TItem>> = outcome.value ?? {};
+        const body: { items?: TItem[]; meta?: Partial<PageMeta> } = outcome.value ?? {};
         const items = Array.isArray(body.items) ? body.items : [];
         const counted = readPageMeta(body.meta, items.length, options.perPage);
         const next = cursorOf(body.meta);

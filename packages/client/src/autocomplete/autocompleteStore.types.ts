@@ -1,4 +1,4 @@
-import type { CheckPath, Paginated, SelectPaths } from '@facet/core';
+import type { CheckPath, CountedPage, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery, ResourceId } from '../api/useModuleApi.js';
 import type { Scheduler } from '../shared/environment.js';
@@ -9,7 +9,11 @@ import type { Scheduler } from '../shared/environment.js';
  * a literal `fields` list narrows the store's items (`TypedAutocompleteOptions`).
  */
 export interface AutocompleteResource<TItem> {
-  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TItem>>;
+  /** A page with its totals, or without them (`count: 'none'`). */
+  query(
+    query?: ModuleQuery,
+    config?: AxiosRequestConfig,
+  ): Promise<Paginated<TItem> | CountedPage<Paginated<TItem>, 'none'>>;
 }
 
 /** Options of `createAutocompleteStore`. `resource` and `searchFields` are required. */

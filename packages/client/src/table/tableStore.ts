@@ -280,7 +280,17 @@ function pageLoaded<TRow>(
   const { total, pageCount } = readPageMeta(value?.meta, items.length, perPage);
   const { meta } = value ?? {};
   const nextCursor = cursorOf(meta, 'nextCursor');
-  return { type: 'success', items, total, pageCount, nextCursor, prevCursor: cursorOf(meta, 'prevCursor') };
+  const totalKind =
+    typeof meta?.itemCount !== 'number' ? 'unknown' : meta.countMode === 'estimated' ? 'estimated' : 'exact';
+  return {
+    type: 'success',
+    items,
+    total,
+    pageCount,
+    totalKind,
+    nextCursor,
+    prevCursor: cursorOf(meta, 'prevCursor'),
+  };
 }
 
 function cursorOf(

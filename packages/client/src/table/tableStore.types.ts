@@ -1,4 +1,4 @@
-import type { CheckPath, CountMode, PageMeta, Paginated, SelectPaths } from '@facet/core';
+import type { CheckPath, CountedPage, CountMode, PageMeta, Paginated, SelectPaths } from '@facet/core';
 import type { AxiosRequestConfig } from 'axios';
 import type { ModuleQuery } from '../api/useModuleApi.js';
 import type { Scheduler, StorageLike } from '../shared/environment.js';
@@ -66,9 +66,15 @@ export interface TableStateBase<TRow> extends TableView {
   readonly searchInput: string;
   /** The rows of the last successful response; kept while a new request runs or fails. */
   readonly items: readonly TRow[];
-  /** `meta.itemCount` of the last successful response. */
+  /** `meta.itemCount` of the last successful response (the rows loaded when it had none). */
   readonly total: number;
   readonly pageCount: number;
+  /**
+   * What `total` is: `'exact'` a count, `'estimated'` the database's estimate (`count: 'estimated'`
+   * above the server's threshold; show it as "about"), `'unknown'` no count ran (`count: 'none'`,
+   * or before the first answer): `total` is then only the rows loaded.
+   */
+  readonly totalKind: 'exact' | 'estimated' | 'unknown';
   /**
    * `meta.nextCursor` of the last response: where `loadMore()` continues; `null` when no row
    * follows (or the server does not page by cursor).
@@ -112,7 +118,11 @@ export interface TablePersistOptions {
  * a literal `baseFields` list narrows the rows (`TypedTableOptions`, `TableRow`).
  */
 export interface TableResource<TRow> {
-  query(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<Paginated<TRow>>;
+  /** A page with its totals, or without them (`count: 'none'`). */
+  query(
+    query?: ModuleQuery,
+    config?: AxiosRequestConfig,
+  ): Promise<Paginated<TRow> | CountedPage<Paginated<TRow>, 'none'>>;
 }
 
 /**
@@ -224,6 +234,7 @@ export type TableAction<TRow> =
       readonly items: readonly TRow[];
       readonly total: number;
       readonly pageCount: number;
+      readonly totalKind: 'exact' | 'estimated' | 'unknown';
       readonly nextCursor: string | null;
       readonly prevCursor: string | null;
     }

@@ -42,6 +42,7 @@ describe('reduceTableState', () => {
       items: [{ id: 5 }],
       total: 9,
       pageCount: 9,
+      totalKind: 'exact',
       nextCursor: 'n1',
       prevCursor: 'p1',
     });
@@ -66,6 +67,7 @@ describe('reduceTableState', () => {
       items: [{ id: 1 }],
       total: 1,
       pageCount: 1,
+      totalKind: 'exact',
       nextCursor: null,
       prevCursor: null,
     });

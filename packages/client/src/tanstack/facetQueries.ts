@@ -1,4 +1,4 @@
-import type { Paginated, SelectFields, SelectPage } from '@facet/core';
+import type { CountedPage, CountMode, Paginated, SelectFields, SelectPage } from '@facet/core';
 // Types only: the sub-path never loads TanStack Query, so an app without it pays nothing and one
 // with it keeps a single copy (its own).
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
@@ -83,9 +83,9 @@ export type FacetCountKey = readonly [string, 'count', ModuleQuery];
 export interface FacetQueries<TItem, TTypes extends ModuleTypes = {}> {
   readonly keys: FacetQueryKeys;
   /** One page of `GET /endpoint`, for `useQuery`. */
-  list<const F extends string = string>(
-    query?: TypedModuleQuery<TItem, TTypes, F, true>,
-  ): FacetQueryOptions<SelectPage<TItem, F>, FacetListKey>;
+  list<const F extends string = string, const C extends CountMode | undefined = undefined>(
+    query?: TypedModuleQuery<TItem, TTypes, F, true> & { readonly count?: C },
+  ): FacetQueryOptions<CountedPage<SelectPage<TItem, F>, C>, FacetListKey>;
   /**
    * Every page of `GET /endpoint` by cursor, for `useInfiniteQuery`, both ways (`fetchNextPage`,
    * `fetchPreviousPage`); `query` names no `page`, `after` or `before`.

@@ -108,10 +108,15 @@ function list(books: Book[], query: Record<string, unknown>) {
   const n = perPage as number;
   const itemCount = filtered.length;
   const pageCount = Math.ceil(itemCount / n);
-  return {
-    items: filtered.slice((p - 1) * n, p * n),
-    meta: { page: p, perPage: n, itemCount, pageCount, hasPrevPage: p > 1, hasNextPage: p < pageCount },
-  };
+  const meta = { page: p, perPage: n, hasPrevPage: p > 1, hasNextPage: p < pageCount };
+  // As a Facet server answers each count mode; this fake's "estimate" is the count itself.
+  const totals =
+    query.count === 'none'
+      ? {}
+      : query.count === 'estimated'
+        ? { itemCount, pageCount, countMode: 'estimated' }
+        : { itemCount, pageCount };
+  return { items: filtered.slice((p - 1) * n, p * n), meta: { ...meta, ...totals } };
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -200,7 +205,11 @@ export async function startServer(
         if (recorded.method === 'POST')
           return send(response, 201, { id: books.length + 1, ...(recorded.body as object) });
       } else if (id === 'count' && !findById && recorded.method === 'GET') {
-        return send(response, 200, list(books, { ...query, page: 1, perPage: 100 }).meta.itemCount);
+        return send(
+          response,
+          200,
+          list(books, { ...query, page: 1, perPage: 100, count: 'exact' }).meta.itemCount,
+        );
       } else {
         const book = books.find((entry) => String(entry.id) === id);
         if (!book) {

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../types.js';
+import type { CountMode, PageMeta } from '../types.js';
 import type {
   ApplyTree,
   FieldsSyntaxError,
@@ -46,6 +46,16 @@ export type SelectPage<Item, F extends string> = string extends F
         >
       : { items: Flatten<ApplyTree<Item, T>>[]; meta: PageMeta }
     : { items: Item[]; meta: PageMeta };
+
+/**
+ * A page as its count mode shapes it: with `count: 'none'` no count runs, so its `meta` has no
+ * `itemCount`, `pageCount` or `countMode`; any other mode (or none given) leaves the page as it is.
+ */
+export type CountedPage<Page, C extends CountMode | undefined> = C extends 'none'
+  ? Page extends { meta: infer M }
+    ? Flatten<Omit<Page, 'meta'> & { meta: Omit<M, 'itemCount' | 'pageCount' | 'countMode'> }>
+    : Page
+  : Page;
 
 /**
  * `F` itself when every name in it is a field of `Item` (inside `items{…}`/`meta{…}` of an envelope

@@ -1,20 +1,27 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,http,scale,client,
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,export,http,scale,client (a partial run writes
+// docs/benchmarks-<names>.md, linked from the full report),
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { ScenarioResult } from './report/results.js';
-import { loadLastRun, type RunRecord, saveRun, writeReport } from './report/write-report.js';
+import { loadLastRun, type RunRecord, reportName, saveRun, writeReport } from './report/write-report.js';
 import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
 import { runCounts } from './scenarios/counts.js';
+import { runExport } from './scenarios/export.js';
 import { runHttp } from './scenarios/http.js';
 import { runProjection } from './scenarios/projection.js';
 import { runScale } from './scenarios/scale.js';
 import { runService } from './scenarios/service.js';
 import { openPgliteClients, openPostgresClients } from './support/clients.js';
-import { preparePglite, preparePostgres, preparePostgresLarge } from './support/databases.js';
+import {
+  preparePglite,
+  preparePostgres,
+  preparePostgresExport,
+  preparePostgresLarge,
+} from './support/databases.js';
 import { startLatencyProxy } from './support/latency-proxy.js';
 import { machineInfo, versions } from './support/machine.js';
 import { FULL_PROFILE, QUICK_PROFILE } from './support/profile.js';
@@ -31,7 +38,7 @@ const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
 const RTT_MS = 2;
 
 if (args.includes('--render')) {
-  writeReport(loadLastRun());
+  writeReport(loadLastRun(reportName(only)), reportName(only));
   process.stdout.write(
     '[bench] wrote docs/benchmarks.md and docs/benchmarks.svg from bench/.last-run.json\n',
   );
@@ -65,7 +72,7 @@ const step = async (name: string, run: () => Promise<ScenarioResult>) => {
   if (result.notRun) log(`  not run: ${result.notRun}`);
 };
 
-const needsPostgres = enabled('service') || enabled('counts') || enabled('http');
+const needsPostgres = enabled('service') || enabled('counts') || enabled('export') || enabled('http');
 const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
 const postgresUrl = 'url' in postgres ? postgres.url : undefined;
 
@@ -125,6 +132,11 @@ if (enabled('service') || enabled('counts')) {
     });
   }
 }
+if (postgresUrl && enabled('export')) {
+  log('preparing the 1,000,000-row export table...');
+  const exportUrl = await preparePostgresExport();
+  await step('export', () => runExport(exportUrl, profile));
+}
 await step('http', () =>
   runHttp(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),
 );
@@ -143,6 +155,6 @@ const record: RunRecord = {
   versions: versions(),
   scenarios: results,
 };
-saveRun(record);
-writeReport(record);
-log('wrote docs/benchmarks.md and docs/benchmarks.svg');
+saveRun(record, reportName(only));
+writeReport(record, reportName(only));
+log(`wrote docs/${reportName(only)}.md and docs/${reportName(only)}.svg`);

@@ -16,6 +16,10 @@ export interface ReportInput {
   readonly optimizations: ReadonlyArray<{ readonly name: string; readonly evidence: string }>;
   /** A before/after CPU profile of the example app (bench/profile.md), when one was written. */
   readonly cpuProfile?: string;
+  /** Set on a partial run's report: the full report's file. */
+  readonly partialOf?: string;
+  /** Set on the full report: the files of partial runs, linked from it. */
+  readonly partialReports?: readonly string[];
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -91,6 +95,18 @@ export function renderMarkdown(input: ReportInput): string {
       'Ratios compare contenders measured in the same run, interleaved; absolute numbers depend on the machine and are only comparable within one run. ' +
       'See [bench/README.md](../bench/README.md) for what each scenario does.',
     '',
+    ...(input.partialOf
+      ? [
+          `A run of some scenarios only (\`--only\`); the full run is [${input.partialOf}](${input.partialOf}).`,
+          '',
+        ]
+      : []),
+    ...(input.partialReports?.length
+      ? [
+          `Scenarios measured in runs of their own: ${input.partialReports.map((file) => `[${file}](${file})`).join(', ')}.`,
+          '',
+        ]
+      : []),
     '## Targets',
     '',
     'A time ratio is Facet ÷ baseline (lower is better); a throughput ratio is Facet ÷ baseline (higher is better).',
@@ -124,15 +140,14 @@ export function renderMarkdown(input: ReportInput): string {
       );
     }
   }
-  push(
-    '',
-    `![Speed-ups against each baseline](${input.chartFile})`,
-    '',
-    '## Optimizations and the rows that prove them',
-    '',
-  );
-  for (const o of input.optimizations) push(`- **${o.name}**: ${o.evidence}`);
-  if (input.cpuProfile) push('', "## Where the example app's CPU goes", '', input.cpuProfile);
+  push('', `![Speed-ups against each baseline](${input.chartFile})`);
+  // The optimizations cite rows of the full run, which a partial run does not have.
+  if (!input.partialOf) {
+    push('', '## Optimizations and the rows that prove them', '');
+    for (const o of input.optimizations) push(`- **${o.name}**: ${o.evidence}`);
+  }
+  if (input.cpuProfile && !input.partialOf)
+    push('', "## Where the example app's CPU goes", '', input.cpuProfile);
   for (const scenario of input.scenarios) {
     push('', `## ${scenario.title}`, '');
     if (scenario.notRun) {

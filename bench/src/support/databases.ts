@@ -65,7 +65,7 @@ export const LARGE_DATABASE = 'facet_bench_large';
 export const LARGE_BOOKS = 200_000;
 const LARGE_AUTHORS = 2_000;
 
-const FILL_LARGE = `
+const fillLarge = (books: number) => `
 INSERT INTO "Author" (id, name, email, country, "bornYear")
   SELECT g, 'Author ' || g, 'author' || g || '@example.org', (ARRAY['NL','DE','FR','GB','US','JP'])[1 + g % 6], 1900 + g % 100
   FROM generate_series(1, ${LARGE_AUTHORS}) g;
@@ -73,24 +73,37 @@ INSERT INTO "Book" (id, isbn, title, price, pages, genre, published, "publishedA
   SELECT g, '978' || lpad(g::text, 10, '0'), 'Book ' || md5(g::text), (5 + (g * 37) % 9500 / 100.0)::numeric(10,2),
     50 + (g * 13) % 900, (ARRAY['FICTION','SCIENCE','HISTORY','POETRY','TECH']::"Genre"[])[1 + g % 5],
     g % 4 <> 0, timestamp '2000-01-01' + (g % 9000) * interval '1 day', 1 + g % ${LARGE_AUTHORS}, ''
-  FROM generate_series(1, ${LARGE_BOOKS}) g;`;
+  FROM generate_series(1, ${books}) g;`;
 
 /**
  * A second bench database with ${LARGE_BOOKS.toLocaleString('en-US')} books, where the database's
  * own work outweighs Prisma's per-query CPU cost, as in a production table. Built once with
  * `generate_series` (a few seconds) and kept.
  */
-export async function preparePostgresLarge(): Promise<string> {
+export function preparePostgresLarge(): Promise<string> {
+  return prepareSynthetic(LARGE_DATABASE, LARGE_BOOKS);
+}
+
+/** The export database: the example's tables with 1,000,000 synthetic books (no reviews or users). */
+export const EXPORT_DATABASE = 'facet_bench_export';
+export const EXPORT_BOOKS = 1_000_000;
+
+export function preparePostgresExport(): Promise<string> {
+  return prepareSynthetic(EXPORT_DATABASE, EXPORT_BOOKS);
+}
+
+/** A database of its own with `books` synthetic books, built once and kept while the count matches. */
+async function prepareSynthetic(database: string, books: number): Promise<string> {
   const admin = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
   await admin.connect();
   try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [LARGE_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${database}`);
   } finally {
     await admin.end();
   }
   const url = new URL(POSTGRES_SERVER_URL);
-  url.pathname = `/${LARGE_DATABASE}`;
+  url.pathname = `/${database}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
@@ -99,9 +112,9 @@ export async function preparePostgresLarge(): Promise<string> {
       await client.query(readFileSync(repoPath('examples/library/prisma/postgres.sql'), 'utf8'));
     }
     const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM "Book"');
-    if (count.rows[0]!.n !== LARGE_BOOKS) {
+    if (count.rows[0]!.n !== books) {
       await client.query('TRUNCATE "Review", "Book", "Author" RESTART IDENTITY CASCADE');
-      await client.query(FILL_LARGE);
+      await client.query(fillLarge(books));
       // Not in the statement above: VACUUM cannot run inside the implicit transaction of a multi-statement query.
       await client.query('VACUUM ANALYZE');
     }

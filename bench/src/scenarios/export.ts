@@ -1,0 +1,186 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { defineResource, Resource } from '@facet/nest';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { PrismaClient } from '../generated/plain/client.js';
+import { comparePerRound, type Measurement, type ScenarioResult } from '../report/results.js';
+import { EXPORT_BOOKS } from '../support/databases.js';
+import { BookDto } from '../support/dtos.js';
+import type { BenchProfile } from '../support/profile.js';
+import { roundOrder } from '../support/sample.js';
+import { median, relativeSpread } from '../support/stats.js';
+
+/** The columns both sides write, in one order: a list item's scalars, no relation. */
+const COLUMNS = ['id', 'isbn', 'title', 'price', 'pages', 'genre', 'published'] as const;
+
+/**
+ * PostgreSQL writing the CSV itself: no driver row parsing, no projection, no per-cell escaping
+ * in JavaScript. What a server can at best send for this request.
+ */
+const COPY_SQL = `COPY (SELECT ${COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "Book" ORDER BY id) TO STDOUT WITH (FORMAT csv, HEADER)`;
+
+/** Counts bytes and drops them: the fastest possible client. */
+function sink(): Writable & { bytes: number } {
+  const writable = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      writable.bytes += chunk.length;
+      done();
+    },
+  }) as Writable & { bytes: number };
+  writable.bytes = 0;
+  return writable;
+}
+
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+/** Samples RSS while `run` runs; resolves to its peak growth over the RSS measured right before. */
+async function peakRssGrowth(run: () => Promise<unknown>): Promise<number> {
+  globalThis.gc?.();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(0, Math.max(peak, process.memoryUsage.rss()) - before);
+}
+
+/**
+ * `Resource#export` of 1,000,000 books as CSV against `COPY (SELECT …) TO STDOUT` through `pg`,
+ * both into a sink that drops the bytes, one after the other in alternating rounds; and the peak
+ * RSS growth of the process during each.
+ */
+export async function runExport(url: string, profile: BenchProfile): Promise<ScenarioResult> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const resource = (batchSize: number) =>
+    new Resource(
+      defineResource({
+        name: 'books',
+        delegate: (client: PrismaClient) => client.book,
+        dto: BookDto,
+        export: { maxRows: EXPORT_BOOKS, batchSize },
+      }),
+      { client: prisma },
+    );
+  const facet = (batchSize: number, rows = EXPORT_BOOKS) => {
+    const books = resource(batchSize);
+    return async () => {
+      const out = sink();
+      const exported = await books.export(
+        {
+          format: 'csv',
+          fields: COLUMNS.join(','),
+          orderBy: [{ id: 'asc' }],
+          ...(rows < EXPORT_BOOKS ? { where: { id: { lte: rows } } } : {}),
+        },
+        { trusted: true },
+      );
+      await pipeline(exported.toStream(), out);
+      return { rows: exported.rowCount, bytes: out.bytes };
+    };
+  };
+  const copy = async () => {
+    const client = await pool.connect();
+    try {
+      const out = sink();
+      await pipeline(client.query(copyTo(COPY_SQL)), out);
+      return { rows: EXPORT_BOOKS, bytes: out.bytes };
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    const contenders = [
+      { name: 'COPY … TO STDOUT through pg (CSV)', run: copy },
+      { name: 'Resource#export, CSV (batches of 1,000, the default)', run: facet(1000) },
+      { name: 'Resource#export, CSV, batchSize 5,000', run: facet(5000) },
+    ];
+    // One warm-up each, which also checks that both wrote every row.
+    const sizes = [] as { rows: number; bytes: number }[];
+    for (const contender of contenders) sizes.push(await contender.run());
+    if (sizes.some((s) => s.rows !== EXPORT_BOOKS)) throw new Error('bench: an export missed rows');
+    const rounds = Math.max(2, Math.min(profile.service.rounds, 5));
+    const times: number[][] = contenders.map(() => []);
+    const growth: number[][] = contenders.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const i of roundOrder(round, contenders.length)) {
+        const started = process.hrtime.bigint();
+        growth[i]!.push(await peakRssGrowth(contenders[i]!.run));
+        times[i]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }
+    const measurements: Measurement[] = contenders.map((c, i) => ({
+      name: c.name,
+      value: median(times[i]!),
+      unit: 'ms',
+      spread: relativeSpread(times[i]!),
+      rounds: times[i]!,
+      detail: `${Math.round(EXPORT_BOOKS / (median(times[i]!) / 1000)).toLocaleString('en-US')} rows/s, ${(sizes[i]!.bytes / 1e6).toFixed(1)} MB`,
+    }));
+    // The same export over a tenth of the rows: memory that grew with the row count would show here.
+    const tenth = facet(1000, EXPORT_BOOKS / 10);
+    const small: number[] = [];
+    for (let round = 0; round < rounds; round++) small.push(await peakRssGrowth(tenth));
+    const memoryOf = (name: string, values: readonly number[]): Measurement => ({
+      name: `peak RSS growth: ${name}`,
+      value: median(values),
+      unit: 'B',
+      detail: `largest of ${values.length} rounds: ${mib(Math.max(...values))} MiB`,
+    });
+    const memory = [
+      ...contenders.map((c, i) => memoryOf(c.name, growth[i]!)),
+      memoryOf('Resource#export, CSV, 100,000 rows (a tenth)', small),
+    ];
+    return {
+      id: 'export-postgresql',
+      short: 'Export (PostgreSQL)',
+      title: 'Export: 1,000,000 rows as CSV against COPY TO STDOUT (PostgreSQL)',
+      method:
+        `Every row of a ${EXPORT_BOOKS.toLocaleString('en-US')}-book table, columns ${COLUMNS.join(', ')}, ` +
+        'as CSV into a stream that counts and drops the bytes: PostgreSQL writing the CSV itself ' +
+        '(`COPY (SELECT … ORDER BY id) TO STDOUT` through pg and pg-copy-streams) against ' +
+        "`Resource#export` (keyset batches of 1,000 rows through the example's Prisma client, in one " +
+        'REPEATABLE READ snapshot, projected and CSV-encoded in Node with formula protection, a ' +
+        `count first). ${rounds} alternating rounds after a warm-up; median time per export. RSS ` +
+        'is sampled every 10 ms during each export; the growth is over the RSS right before it.',
+      measurements: [...measurements, ...memory],
+      comparisons: [
+        comparePerRound(
+          measurements,
+          'export time, Facet vs COPY',
+          measurements[1]!.name,
+          measurements[0]!.name,
+        ),
+        comparePerRound(
+          measurements,
+          'export time, Facet with batchSize 5,000 vs COPY',
+          measurements[2]!.name,
+          measurements[0]!.name,
+        ),
+      ],
+      notes: [
+        'COPY is the physical limit, not a competitor: the server formats the rows in C and sends ' +
+          'them as one stream, where an export through an ORM reads typed rows in batches, converts ' +
+          'them to objects and encodes them again. The ratio is the price of going through the ' +
+          "resource's checks, projection and batching. Most of it is per row in the Node process " +
+          "(Prisma's row mapping, then projection and CSV encoding), so it is CPU the export " +
+          'spends while the database waits; larger batches save a round trip and a keyset seek per batch.',
+        `RSS: an export of every row grew the process by ${mib(median(growth[1]!))} MiB at its peak ` +
+          `(median of the rounds), one of a tenth of the rows by ${mib(median(small))} MiB. What an ` +
+          'export holds at once is bounded by two batches (about 80 KB of CSV per 1,000 rows here); ' +
+          'the rest of the growth is heap the garbage collector lets grow while rows are allocated ' +
+          'and dropped, and takes back afterwards. COPY allocates almost nothing in JavaScript.',
+      ],
+    };
+  } finally {
+    await prisma.$disconnect();
+    await pool.end().catch(() => {});
+  }
+}

@@ -64,7 +64,7 @@ export function facetDataProvider(api: AxiosInstance, options: FacetDataProvider
           const { meta } = page;
           return {
             data: page.items as TData[],
-            total: counted ?? meta.itemCount ?? page.items.length,
+            total: counted ?? ('itemCount' in meta ? meta.itemCount : page.items.length),
             // Prefixed so that a `cursor.prev` Refine hands back as the page reads backwards.
             cursor: {
               next: meta.nextCursor ? `after:${meta.nextCursor}` : undefined,

@@ -30,6 +30,7 @@ const NOT_READS: Readonly<Record<string, string>> = {
 /** Rows of reads only a `Resource` has, each with why. */
 const RESOURCE_ONLY: Readonly<Record<string, string>> = {
   export: 'a streamed export is served by a resource; QueryService pages',
+  groupBy: "groups are served by a resource; QueryService has the spec's aggregate",
 };
 
 describe('the table of top-level keys per read operation', () => {

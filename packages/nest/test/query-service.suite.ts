@@ -735,8 +735,8 @@ export async function queryServiceSuite(name: TargetName): Promise<void> {
       });
       const reader = () => ({ authorId: library.authorId, drafts: false });
       /** Every helper, each reading Beta (a draft) or the author's three books: a new helper must be listed. */
-      // `export` is a resource's alone: QueryService has no such helper.
-      const helpers = (): Record<Exclude<QueryOperation, 'export'>, Read> => ({
+      // `export` and `groupBy` are a resource's alone: QueryService has no such helper.
+      const helpers = (): Record<Exclude<QueryOperation, 'export' | 'groupBy'>, Read> => ({
         findOne: (service, ability, options) =>
           service.findOne({ where: { ...ofAuthor(library), title: 'Beta' } }, ability, options),
         findMany: (service, ability, options) =>

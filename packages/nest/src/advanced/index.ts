@@ -90,6 +90,8 @@ export {
 export type * from '../query/query.types.js';
 export type { ExportFormat } from '../read/check/check-export.js';
 export {
+  AGGREGATE_TYPES,
+  type AggregateUse,
   assertQueryPolicy,
   checkQueryPolicy,
   DEFAULT_QUERY_BUDGET,
@@ -138,9 +140,13 @@ export {
   type PageProjection,
   type ReadContext,
   Resource,
+  type ResourceAggregateArgs,
   type ResourceDefinition,
   type ResourceEnvironment,
   type ResourceExportOptions,
+  type ResourceGroup,
+  type ResourceGroupByArgs,
+  type ResourceGroups,
   type ResourceNarrowing,
   type ResourceServiceOptions,
 } from '../resource/index.js';

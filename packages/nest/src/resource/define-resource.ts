@@ -70,6 +70,12 @@ export interface ResourceDefinition<
   /** Limits and snapshot of the resource's exports; see `ResourceExportOptions`. */
   readonly export?: ResourceExportOptions;
   /**
+   * The most groups a group read (`GET /books/aggregate?by=genre`, `resource.groupBy`) answers;
+   * more is a 400 asking the client to narrow its filter, never a cut-off list.
+   * @default 1000
+   */
+  readonly maxGroups?: number;
+  /**
    * The writes the resource serves (`resource.create/update/delete`, and `ResourceController`'s
    * `POST /`, `PATCH /:id`, `DELETE /:id` with `{ writes: true }`): each one's input DTO, the fields
    * the server sets, and the ability's `create`/`update`/`delete` conditions merged into it
@@ -123,6 +129,12 @@ export function defineResource<
   if (threshold !== undefined && (!Number.isSafeInteger(threshold) || threshold < 1)) {
     throw new RangeError(
       `Resource ${definition.name}: \`estimatedCountThreshold\` must be a positive integer, got ${String(threshold)}.`,
+    );
+  }
+  const maxGroups = definition.maxGroups;
+  if (maxGroups !== undefined && (!Number.isSafeInteger(maxGroups) || maxGroups < 1)) {
+    throw new RangeError(
+      `Resource ${definition.name}: \`maxGroups\` must be a positive integer, got ${String(maxGroups)}.`,
     );
   }
   if (

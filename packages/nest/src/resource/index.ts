@@ -18,6 +18,12 @@ export {
   type ResourceNarrowing,
   type ResourceOf,
 } from './resource.js';
+export type {
+  ResourceAggregateArgs,
+  ResourceGroup,
+  ResourceGroupByArgs,
+  ResourceGroups,
+} from './resource-aggregate.js';
 export { ResourceQuery } from './resource-query.js';
 export type {
   ResourceMapContext,

@@ -1,24 +1,11 @@
 import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import { checkAggregateFields } from '../read/check/check-aggregate.js';
-import { checkClientArgs } from '../read/check/check-client-args.js';
-import { checkResourceQuery } from '../read/check/check-resource-query.js';
-import { checkSearch, type SearchWhere, withSearch } from '../read/check/check-search.js';
-import { refuseUnknownKeys } from '../read/check/operation-keys.js';
-import { runRead } from '../read/execute/run-read.js';
 import type { RecordId } from '../read/plan/key.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
-import type { ModelRead } from '../read/read-model.js';
-import {
-  type ResourceTarget,
-  readResourceItem,
-  readResourceList,
-  searchTarget,
-} from '../read/read-resource.js';
-import { readAggregate, readCount } from '../read/read-totals.js';
-import { type Serialized, serializeValue } from '../serialization/serialize-value.js';
+import { type ResourceTarget, readResourceItem, readResourceList } from '../read/read-resource.js';
+import type { Serialized } from '../serialization/serialize-value.js';
 import { resolveWrites } from '../write/resolve-writes.js';
 import type { WriteOptions } from '../write/types/write.types.js';
 import {
@@ -30,6 +17,16 @@ import {
   type WriteTarget,
 } from '../write/write-resource.js';
 import type { ResourceDefinition } from './define-resource.js';
+import {
+  aggregateRows,
+  countRows,
+  DEFAULT_MAX_GROUPS,
+  groupRows,
+  type ResourceAggregateArgs,
+  type ResourceGroupByArgs,
+  type ResourceGroups,
+  type TotalsTarget,
+} from './resource-aggregate.js';
 import {
   assertCaller,
   ownWhere,
@@ -155,38 +152,34 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     read: ReadContext<TAbility> = {},
   ): Promise<number> {
     assertCaller(this.name, read, this.accessControlled);
-    refuseUnknownKeys('count', query, 'resource');
-    checkResourceQuery({ where: query.where }, this.target.view, undefined, [], read, this.modelTypes);
-    const search = checkSearch(query, searchTarget(this.anyTarget), read.context ?? {});
-    const args = query.where === undefined ? {} : { where: query.where };
-    return this.total('count', args, read, readCount, search);
+    return countRows(this.totals, query, read as ReadContext<never>);
   }
 
   /**
-   * An aggregate over the items the caller may read: `_count`, `_min`, `_max`, `_avg`, `_sum` of
-   * fields the caller may see, under the client's `where` and the access filter. Decimals and
-   * BigInts come back as exact strings.
+   * An aggregate over the items the caller may read (`GET /books/aggregate`): `_count`, `_min`,
+   * `_max`, `_avg`, `_sum` of fields the caller may see and the aggregate takes (`AGGREGATE_TYPES`),
+   * under the client's `where`, the search text `q` and the access filter. Decimals and BigInts
+   * come back as exact strings.
    */
   async aggregate(
-    args: {
-      where?: unknown;
-      _count?: unknown;
-      _min?: unknown;
-      _max?: unknown;
-      _avg?: unknown;
-      _sum?: unknown;
-    },
+    args: ResourceAggregateArgs,
     read: ReadContext<TAbility> = {},
   ): Promise<Serialized<Awaited<ReturnType<TDelegate['aggregate']>>>> {
     assertCaller(this.name, read, this.accessControlled);
-    const { where, ...selection } = args;
-    refuseUnknownKeys('aggregate', args, 'resource');
-    checkAggregateFields(selection, this.definition.dto, read.context ?? {});
-    checkResourceQuery({ where }, this.target.view, undefined, [], read, this.modelTypes);
-    const all = { ...selection, ...(where === undefined ? {} : { where }) };
-    return serializeValue(await this.total('aggregate', all, read, readAggregate)) as Serialized<
+    return (await aggregateRows(this.totals, args, read as ReadContext<never>)) as Serialized<
       Awaited<ReturnType<TDelegate['aggregate']>>
     >;
+  }
+
+  /**
+   * The items the caller may read, grouped by `by` (`GET /books/aggregate?by=genre`): each group's
+   * `by` values and the selections asked for, ordered by the `by` fields unless `orderBy` names a
+   * `by` field or an aggregate. Fields are checked as `aggregate`'s; `having` is refused; more than
+   * `maxGroups` groups is a 400 asking to narrow the filter.
+   */
+  async groupBy(args: ResourceGroupByArgs, read: ReadContext<TAbility> = {}): Promise<ResourceGroups> {
+    assertCaller(this.name, read, this.accessControlled);
+    return groupRows(this.totals, args, read as ReadContext<never>);
   }
 
   /**
@@ -270,23 +263,10 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     return this.subject !== undefined;
   }
 
-  /** A count or an aggregate: checked arguments and search, the caller's scope, one delegate call. */
-  private total<T>(
-    operation: 'count' | 'aggregate',
-    args: object,
-    read: ReadContext<TAbility>,
-    body: ModelRead<T>,
-    search?: SearchWhere,
-  ): Promise<T> {
-    const { model, scope } = this.target;
-    return runRead(operation, model.errors, model.subject, (log) => {
-      const checked = checkClientArgs(operation, args, 'resource', { ...model, model: this.modelTypes });
-      return body(model, withSearch(checked, search), scope(operation, read), log);
-    });
-  }
-
-  private get anyTarget(): ResourceTarget<never, object, never> {
-    return this.target as unknown as ResourceTarget<never, object, never>;
+  private get totals(): TotalsTarget {
+    const target = this.target as unknown as ResourceTarget<never, object, never>;
+    const maxGroups = this.definition.maxGroups ?? DEFAULT_MAX_GROUPS;
+    return { target, modelTypes: this.modelTypes, maxGroups };
   }
 }
 

@@ -1,22 +1,65 @@
 import { type FacetIssue, FacetQueryError, isPlainObject } from '@facet/core';
+import type { ModelTypes } from '../../model/model-types.js';
 import { getFieldSchema, isFieldVisible } from '../../projection/field-schema.js';
 import type { DtoClass, FieldContext } from '../../projection/field-schema.types.js';
 import { unavailableField } from '../../projection/unavailable-field.js';
+import { type AggregateUse, aggregateAccepts } from './aggregate-types.js';
 
-/** The aggregate selections of Prisma's `aggregate`. */
+/** The aggregate selections of Prisma's `aggregate` and `groupBy`. */
 export const AGGREGATE_KEYS: ReadonlySet<string> = new Set(['_count', '_min', '_max', '_avg', '_sum']);
+
+/** What checking an aggregate's fields needs: the DTO, the caller's context, the model's types. */
+export interface AggregateCheckTarget {
+  readonly dto: DtoClass;
+  readonly context: FieldContext;
+  readonly model: ModelTypes | undefined;
+}
+
+/**
+ * Whether the caller may name `name` in an aggregate position: a scalar the DTO declares, maps
+ * one-to-one to its column and exposes to this caller. The one test of `by`, the selections and a
+ * group's `orderBy`, so a hidden field reads like a misspelt one in all of them.
+ */
+export function aggregatable(target: AggregateCheckTarget, name: string): boolean {
+  const field = getFieldSchema(target.dto).fields.get(name);
+  return (
+    field?.kind === 'scalar' &&
+    isFieldVisible(field, target.context) &&
+    field.sources.length === 1 &&
+    field.sources[0] === name
+  );
+}
+
+/**
+ * The issue of a field the caller may name but `use` does not take (`_avg` of a text); `undefined`
+ * when it does. Asked only after `aggregatable`, so it never tells a hidden field's type.
+ */
+export function typeIssue(
+  target: AggregateCheckTarget,
+  path: readonly (string | number)[],
+  name: string,
+  use: AggregateUse,
+): FacetIssue | undefined {
+  if (aggregateAccepts(target.model, name, use)) return undefined;
+  const what =
+    use === '_avg' || use === '_sum'
+      ? `${use} takes numeric fields only`
+      : use === 'by'
+        ? 'cannot group by a field of this type'
+        : `${use} does not take a field of this type`;
+  return { code: 'invalid_value', path, message: what };
+}
 
 /**
  * The fields an aggregate reads are fields like any other: `_min: { internalNote: true }` would
  * reveal the smallest hidden note. Each field named under `_count`, `_min`, `_max`, `_avg` and
- * `_sum` must be a scalar the DTO declares, maps one-to-one and exposes to `context`; the same
- * answer as everywhere else when it is not (400 `unknown_key`, "field is not available").
- * `_count: true` and `_count: { _all: true }` count rows and name no field.
+ * `_sum` must be one the caller may name (`aggregatable`; else 400 `unknown_key`, "field is not
+ * available", as everywhere else) of a type the aggregate takes (`AGGREGATE_TYPES`; else 400
+ * `invalid_value`). `_count: true` and `_count: { _all: true }` count rows and name no field.
  *
  * @throws {FacetQueryError} naming each offending path.
  */
-export function checkAggregateFields(args: object, dto: DtoClass, context: FieldContext): undefined {
-  const fields = getFieldSchema(dto).fields;
+export function checkAggregateFields(args: object, target: AggregateCheckTarget): undefined {
   const issues: FacetIssue[] = [];
   for (const [key, value] of Object.entries(args)) {
     if (!AGGREGATE_KEYS.has(key) || value === undefined) continue;
@@ -32,13 +75,7 @@ export function checkAggregateFields(args: object, dto: DtoClass, context: Field
     }
     for (const [name, selected] of Object.entries(value)) {
       if (key === '_count' && name === '_all') continue;
-      const field = fields.get(name);
-      const usable =
-        field?.kind === 'scalar' &&
-        isFieldVisible(field, context) &&
-        field.sources.length === 1 &&
-        field.sources[0] === name;
-      if (!usable) issues.push(unavailableField([key, name]));
+      if (!aggregatable(target, name)) issues.push(unavailableField([key, name]));
       else if (selected !== true && selected !== false)
         issues.push({
           code: 'invalid_type',
@@ -46,6 +83,10 @@ export function checkAggregateFields(args: object, dto: DtoClass, context: Field
           expected: 'true or false',
           message: 'expected true or false',
         });
+      else {
+        const issue = typeIssue(target, [key, name], name, key as AggregateUse);
+        if (issue) issues.push(issue);
+      }
     }
   }
   const [first, ...rest] = issues;

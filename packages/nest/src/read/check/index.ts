@@ -1,3 +1,4 @@
+export { AGGREGATE_TYPES, type AggregateUse } from './aggregate-types.js';
 export {
   assertQueryPolicy,
   checkQueryPolicy,

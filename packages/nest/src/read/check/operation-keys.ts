@@ -32,6 +32,7 @@ export type QueryOperation =
   | 'findById'
   | 'findUnique'
   | 'aggregate'
+  | 'groupBy'
   | 'count'
   | 'query'
   | 'export';
@@ -76,7 +77,15 @@ export const OPERATION_KEYS = {
   aggregate: {
     prisma: ['where', 'orderBy', 'take', 'skip', 'cursor', ...AGGREGATES],
     facet: ['fields'],
-    resource: ['where', ...AGGREGATES],
+    resource: ['where', 'q', ...AGGREGATES],
+  },
+  // A resource's groups (`GET /books/aggregate?by=genre`): the client's filter, search, group keys,
+  // selections and order; `having` is taken only to be refused with its reason (check-group.ts),
+  // and `take` is the server's (`maxGroups`).
+  groupBy: {
+    prisma: ['where', 'by', 'orderBy', 'having', 'take', ...AGGREGATES],
+    facet: [],
+    resource: ['where', 'q', 'by', 'orderBy', 'having', ...AGGREGATES],
   },
   query: {
     prisma: ['where', 'orderBy', 'include', 'select', 'omit', 'relationLoadStrategy'],

@@ -1,0 +1,3 @@
+import { resourceAggregateSuite } from './resource-aggregate.suite.js';
+
+await resourceAggregateSuite('mariadb');

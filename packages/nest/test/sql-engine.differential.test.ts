@@ -1,6 +1,6 @@
 // The compiled read path answers exactly as the Prisma path does. A differential property test:
 // random checked queries of the subset the compiler covers (filters with its operators and AND/OR/NOT,
-// sorts with ties and nulls, offset pages and `after` cursors, to-one relations in `fields`, counts,
+// sorts with ties and nulls, offset pages and `after`/`before` cursors, to-one relations in `fields`, counts,
 // the search text), for callers with different access rules, through two resources on the same
 // database and client, one per engine; the answers (items, their order, the meta, the cursors, or
 // the error) must be identical, and the compiled one must have been read by SQL, not by Prisma.
@@ -119,6 +119,14 @@ for (const name of ['pglite', 'postgresql'] as const) {
           const next = await both((resource) => resource.query({ ...rest, after: cursor }, as(role)));
           expect(next.actual).toEqual(next.expected);
           expect(next.booksByPrisma).toEqual([]);
+          // And back by its `before` cursor: the reversed sort and keyset, turned round.
+          if (!next.expected.ok) return;
+          const back = (JSON.parse(next.expected.body) as { meta?: { prevCursor?: string } }).meta
+            ?.prevCursor;
+          if (typeof back !== 'string') return;
+          const previous = await both((resource) => resource.query({ ...rest, before: back }, as(role)));
+          expect(previous.actual).toEqual(previous.expected);
+          expect(previous.booksByPrisma).toEqual([]);
         }),
         { numRuns: 150 },
       );

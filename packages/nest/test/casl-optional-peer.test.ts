@@ -39,6 +39,14 @@ describe('optional peers', () => {
     expect([...packages].filter((name) => name.startsWith('@casl/'))).toEqual([]);
   });
 
+  it('nothing reachable from the package root (or /advanced, /casl, /swagger) imports kysely', () => {
+    for (const entry of ['index.ts', 'advanced/index.ts', 'casl/index.ts', 'swagger/index.ts']) {
+      const { packages } = reachablePackages(resolve(src, entry));
+      expect([...packages].filter((name) => name === 'kysely' || name.startsWith('kysely/'))).toEqual([]);
+    }
+    expect(reachablePackages(resolve(src, 'sql/index.ts')).packages).toContain('kysely');
+  });
+
   it('the casl sub-path does import @casl/prisma (the walk can see it)', () => {
     const { packages } = reachablePackages(resolve(src, 'casl/index.ts'));
     expect(packages).toContain('@casl/prisma/runtime');

@@ -9,7 +9,9 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQueryErrorFilter } from '../errors/facet-exception.filter.js';
+import type { ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
 import type { AccessAction, AccessibleWhere } from '../read/scope/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
@@ -92,6 +94,14 @@ export interface FacetModuleOptions<TAbility = unknown> {
    * @default 'facet-routes'
    */
   readonly refuseUndeclaredQuery?: UndeclaredQueryScope;
+  /**
+   * The compiled read engine (`sqlReads({ pool })` from `@facet/nest/sql`): resources on
+   * `engine: 'sql'` read their list pages and counts through it where its compiler covers them.
+   * Not with `replicas` yet (their routing is Prisma's). @default none
+   */
+  readonly sql?: SqlReadEngine;
+  /** The engine of every resource that names none (`'sql'` needs `sql`). @default 'prisma' */
+  readonly engine?: ReadEngineName;
 }
 
 // Nest's builder writes `forRoot`/`forRootAsync`; `FacetModule` declares them itself (below), so that
@@ -179,7 +189,14 @@ export class FacetModule implements OnModuleDestroy {
       provide: getResourceToken(definition),
       useFactory: (options: FacetModuleOptions) => {
         const router = readRouterFor(options);
+        if (router !== undefined && options.sql !== undefined) {
+          throw new FacetConfigurationError(
+            'FacetModule: `sql` cannot be combined with `replicas` yet: compiled reads do not route to replicas.',
+          );
+        }
         return new Resource(definition, {
+          engine: options.engine,
+          sql: options.sql,
           client: router === undefined ? options.prisma : routeReads(options.prisma, router),
           accessibleWhere: options.accessibleWhere?.bind(options) as
             | AccessibleWhere<never, object>

@@ -4,6 +4,7 @@ import type { DtoClass } from '../projection/field-schema.types.js';
 import type { IncludeTree } from '../projection/merge-relation-args.js';
 import type { QueryServiceOptions } from '../query/query-service.options.js';
 import type { QueryBudget } from '../read/check/query-budget.js';
+import type { ReadEngineName } from '../read/execute/sql-reads.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 import type { ResourceWrites } from '../write/types/write.types.js';
 import type { ResourceExportOptions } from './export-options.js';
@@ -67,6 +68,13 @@ export interface ResourceDefinition<
    * @default 10000
    */
   readonly estimatedCountThreshold?: number;
+  /**
+   * Which execution stage the resource's list pages and counts run on: `'prisma'` (the delegate's
+   * calls) or `'sql'` (compiled to one SQL statement each by the module's `sql` engine, where the
+   * compiler covers the read; the rest stays on Prisma). Same answers either way.
+   * @default the module's `engine`, else 'prisma'
+   */
+  readonly engine?: ReadEngineName;
   /** Limits and snapshot of the resource's exports; see `ResourceExportOptions`. */
   readonly export?: ResourceExportOptions;
   /**

@@ -1,6 +1,7 @@
 import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { DtoClass, FieldContext } from '../projection/field-schema.types.js';
+import type { ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
@@ -29,6 +30,10 @@ export interface ResourceEnvironment<TAbility> {
   readonly accessibleWhere?: AccessibleWhere<TAbility, object> | undefined;
   /** The secret keyset cursors are sealed with; see `QueryServiceOptions.cursorSecret`. */
   readonly cursorSecret?: string | Uint8Array | undefined;
+  /** The engine of resources that name none (`'sql'` needs `sql`). @default 'prisma' */
+  readonly engine?: ReadEngineName | undefined;
+  /** The compiled read engine (`sqlReads` from `@facet/nest/sql`), for resources on `engine: 'sql'`. */
+  readonly sql?: SqlReadEngine | undefined;
 }
 
 /**

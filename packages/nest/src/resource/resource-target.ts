@@ -14,6 +14,7 @@ import { getAccessSubject } from '../read/scope/access-subject.js';
 import { DEFAULT_ESTIMATED_COUNT_THRESHOLD, type ResourceDefinition } from './define-resource.js';
 import { exportLimits, resolveExportOptions } from './export-options.js';
 import { type ResourceEnvironment, resourceAccess } from './resource-context.js';
+import { withReadEngine } from './resource-engine.js';
 
 /**
  * What a `Resource`'s reads need, resolved once from its definition and the module's environment:
@@ -50,9 +51,14 @@ export function resolveResourceTarget<TDelegate extends QueryDelegate, TDto exte
     delegate,
   );
   const client = environment.client as Record<string, QueryDelegate | undefined>;
-  const model = readModelOf(delegate, options as ResolvedQueryServiceOptions<never, unknown>, (name) => {
-    return client[name.charAt(0).toLowerCase() + name.slice(1)];
-  });
+  const prismaModel = readModelOf(
+    delegate,
+    options as ResolvedQueryServiceOptions<never, unknown>,
+    (name) => {
+      return client[name.charAt(0).toLowerCase() + name.slice(1)];
+    },
+  );
+  const model = withReadEngine(definition.name, prismaModel, definition.engine, environment);
   const map = definition.map ?? ((row: DelegateRecord<TDelegate>) => row as unknown as TDto);
   const { baseInclude, budget } = definition;
   // A field marked searchable that `contains` cannot search fails here, not at the first search.
@@ -66,6 +72,6 @@ export function resolveResourceTarget<TDelegate extends QueryDelegate, TDto exte
   };
   const delegateOf = definition.delegate as unknown as (client: unknown) => QueryDelegate;
   const exportOptions = resolveExportOptions(definition.name, definition.export);
-  const exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, model);
+  const exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, prismaModel);
   return { target, subject, accessibleWhere, exports };
 }

@@ -29,6 +29,7 @@ export type {
 } from '../query/index.js';
 export type { ExportFormat } from '../read/check/check-export.js';
 export type { QueryBudget } from '../read/check/index.js';
+export type { ReadEngineName } from '../read/execute/sql-reads.js';
 export type { ExportSummary } from '../read/read-export.js';
 export type { AccessAction, AccessibleWhere } from '../read/scope/index.js';
 export type {

@@ -1,0 +1,38 @@
+import type { QueryDelegate } from '../../model/delegate.types.js';
+
+/**
+ * The compiled reads of one model: each returns the answer of the Prisma call it stands for
+ * (`findMany`, `count`), read by one SQL statement, or `undefined` when the compiler does not
+ * cover these arguments, and the call then goes to Prisma.
+ */
+export interface ModelSqlReads {
+  findMany(args: object): Promise<unknown[]> | undefined;
+  count(args: object): Promise<number> | undefined;
+}
+
+/**
+ * A second execution stage for reads: the checked, scoped and planned arguments compiled to SQL
+ * and run on the application's own pool. `sqlReads` from `@facet/nest/sql` makes one; resources
+ * choose it with `engine: 'sql'`.
+ */
+export interface SqlReadEngine {
+  /** The compiled reads of the model a Prisma delegate reads; `undefined` when none can be (another database, no schema). */
+  forModel(delegate: object): ModelSqlReads | undefined;
+}
+
+/** Which execution stage a resource's reads use: Prisma's delegate calls, or compiled SQL. */
+export type ReadEngineName = 'sql' | 'prisma';
+
+/**
+ * The delegate with `findMany` and `count` compiled where the compiler covers their arguments.
+ * Everything else (and every property, the delegate's own included) is the delegate's: the object
+ * inherits from it, so what reads Prisma's internals of it still sees them.
+ */
+export function withSqlReads(delegate: QueryDelegate, reads: ModelSqlReads): QueryDelegate {
+  const findMany = (args: object = {}) => reads.findMany(args) ?? delegate.findMany(args);
+  const count = (args: object = {}) => reads.count(args) ?? delegate.count(args);
+  return Object.create(delegate, {
+    findMany: { value: findMany, enumerable: true },
+    count: { value: count, enumerable: true },
+  }) as QueryDelegate;
+}

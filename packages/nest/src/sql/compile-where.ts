@@ -1,0 +1,204 @@
+import { isPlainObject } from '@facet/core';
+import { type RawBuilder, sql } from 'kysely';
+import { isDecimalLike } from '../serialization/is-decimal-like.js';
+import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
+
+/** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
+export type Fragment = RawBuilder<unknown>;
+
+/**
+ * Thrown inside the compiler for anything it does not cover; `compileFindMany`/`compileCount`
+ * catch it in one place and the read goes to Prisma. Never reaches a caller.
+ */
+export class NotCovered extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Where a filter or selection stands: the model's table under an alias. */
+export interface At {
+  readonly table: SqlTable;
+  readonly alias: string;
+  readonly catalog: SqlCatalog;
+  /** Gives the next unused alias, so nested statements never shadow an outer one. */
+  readonly nextAlias: () => string;
+}
+
+const TRUE = sql`true`;
+const FALSE = sql`false`;
+
+export function columnRef(at: At, column: SqlColumn): Fragment {
+  return sql.id(at.alias, column.column);
+}
+
+export function tableRef(table: SqlTable, alias: string): Fragment {
+  const name = table.schema === undefined ? sql.id(table.table) : sql.id(table.schema, table.table);
+  return sql`${name} as ${sql.id(alias)}`;
+}
+
+/**
+ * An operand as a parameter, typed by its column: values of any other JavaScript type than the
+ * column's are Prisma's to judge (it answers them its own way), so they are not compiled.
+ */
+export function operand(column: SqlColumn, value: unknown): Fragment {
+  switch (column.type) {
+    case 'String':
+    case 'Enum':
+      if (typeof value === 'string') return sql.val(value);
+      break;
+    case 'Int':
+    case 'Float':
+      if (typeof value === 'number' && Number.isFinite(value)) return sql.val(value);
+      break;
+    case 'Boolean':
+      if (typeof value === 'boolean') return sql.val(value);
+      break;
+    case 'BigInt':
+      if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)))
+        return sql.val(String(value));
+      if (typeof value === 'string' && /^-?\d+$/.test(value)) return sql.val(value);
+      break;
+    case 'Decimal':
+      if (isDecimalLike(value)) return sql.val(value.toFixed());
+      if (typeof value === 'number' && Number.isFinite(value)) return sql.val(String(value));
+      if (typeof value === 'string' && /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(value))
+        return sql.val(value);
+      break;
+    case 'DateTime': {
+      const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+      if (date === undefined || Number.isNaN(date.getTime())) break;
+      // Prisma reads a zone-less timestamp as UTC: compare in UTC whatever the session's zone is.
+      const point = sql`cast(${sql.val(date.toISOString())} as timestamptz)`;
+      return column.zoned ? point : sql`(${point} at time zone 'UTC')`;
+    }
+  }
+  throw new NotCovered(`an operand of ${column.field} that is not a ${column.type}`);
+}
+
+/**
+ * The filter of a read's `where`. Prisma gives empty groups a meaning of its own: an empty `AND`,
+ * `NOT`, `{}` or a field filter without operators is no condition, and is dropped from the group
+ * around it; an `OR` left empty is false at the top and dropped when nested. The first is compiled
+ * alike; an `OR` left empty is left to Prisma.
+ */
+export function compileWhere(where: unknown, at: At): Fragment {
+  return condition(where, at) ?? TRUE;
+}
+
+/** A where-input object's members ANDed; `undefined` when it holds no condition. */
+function condition(where: unknown, at: At): Fragment | undefined {
+  if (!isPlainObject(where)) throw new NotCovered('a where that is not an object');
+  const parts: Fragment[] = [];
+  for (const [key, value] of Object.entries(where)) {
+    if (value === undefined) continue;
+    if (key === 'AND') push(parts, all(conditions(list(value), at)));
+    else if (key === 'OR') {
+      if (!Array.isArray(value)) throw new NotCovered('an OR that is not a list');
+      const items = conditions(value, at);
+      if (items.length === 0) throw new NotCovered('an OR without a condition');
+      push(parts, any(items));
+    } else if (key === 'NOT') push(parts, all(conditions(list(value), at).map((item) => sql`not (${item})`)));
+    else {
+      const column = at.table.columns.get(key);
+      if (column === undefined) throw new NotCovered(`a filter on ${key}, which is not a covered scalar`);
+      push(parts, fieldFilter(column, value, at));
+    }
+  }
+  return all(parts);
+}
+
+function conditions(items: readonly unknown[], at: At): Fragment[] {
+  return items.flatMap((item) => condition(item, at) ?? []);
+}
+
+function push(parts: Fragment[], part: Fragment | undefined): void {
+  if (part !== undefined) parts.push(part);
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function all(parts: readonly Fragment[]): Fragment | undefined {
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, sql` and `)})`;
+}
+
+function any(parts: readonly Fragment[]): Fragment {
+  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** A field's filter: a value (equality), `null`, or an object of operators under one `mode`. */
+function fieldFilter(column: SqlColumn, filter: unknown, at: At): Fragment | undefined {
+  const ref = columnRef(at, column);
+  if (filter === null) return sql`${ref} is null`;
+  if (!isPlainObject(filter) || isDecimalLike(filter)) return sql`${ref} = ${operand(column, filter)}`;
+  const insensitive = filter.mode === 'insensitive';
+  if (filter.mode !== undefined && filter.mode !== 'default' && !insensitive)
+    throw new NotCovered('an unknown mode');
+  if (insensitive && column.type !== 'String') throw new NotCovered('mode on a field that is not a String');
+  const parts: Fragment[] = [];
+  for (const [operator, value] of Object.entries(filter)) {
+    if (operator === 'mode' || value === undefined) continue;
+    parts.push(operatorFilter(column, ref, operator, value, insensitive, at));
+  }
+  return all(parts);
+}
+
+/** What Prisma 7 sends for each operator on PostgreSQL (see `read/check/operators.ts`, whose cells say the same). */
+function operatorFilter(
+  column: SqlColumn,
+  ref: Fragment,
+  operator: string,
+  value: unknown,
+  insensitive: boolean,
+  at: At,
+): Fragment {
+  const lower = (fragment: Fragment) => (insensitive ? sql`lower(${fragment})` : fragment);
+  const left = lower(ref);
+  const right = (item: unknown) => lower(operand(column, item));
+  switch (operator) {
+    case 'equals':
+      if (value === null) return sql`${ref} is null`;
+      return insensitive
+        ? sql`${ref} ilike ${operand(column, value)}`
+        : sql`${ref} = ${operand(column, value)}`;
+    case 'not':
+      if (value === null) return sql`${ref} is not null`;
+      if (isPlainObject(value) && !isDecimalLike(value)) {
+        const nested = insensitive && value.mode === undefined ? { ...value, mode: 'insensitive' } : value;
+        const inner = fieldFilter(column, nested, at);
+        if (inner === undefined) throw new NotCovered('a not without a condition');
+        return sql`not (${inner})`;
+      }
+      return insensitive
+        ? sql`${ref} not ilike ${operand(column, value)}`
+        : sql`${ref} <> ${operand(column, value)}`;
+    case 'in':
+    case 'notIn': {
+      if (!Array.isArray(value)) throw new NotCovered(`${operator} without a list`);
+      if (value.length === 0) return operator === 'in' ? FALSE : TRUE;
+      const items = sql.join(value.map(right));
+      return operator === 'in' ? sql`${left} in (${items})` : sql`${left} not in (${items})`;
+    }
+    case 'lt':
+      return sql`${left} < ${right(value)}`;
+    case 'lte':
+      return sql`${left} <= ${right(value)}`;
+    case 'gt':
+      return sql`${left} > ${right(value)}`;
+    case 'gte':
+      return sql`${left} >= ${right(value)}`;
+    case 'contains':
+    case 'startsWith':
+    case 'endsWith': {
+      if (column.type !== 'String' || typeof value !== 'string')
+        throw new NotCovered(`${operator} on ${column.field}`);
+      const pattern = `${operator === 'startsWith' ? '' : '%'}${value}${operator === 'endsWith' ? '' : '%'}`;
+      return insensitive ? sql`${ref} ilike ${sql.val(pattern)}` : sql`${ref} like ${sql.val(pattern)}`;
+    }
+    default:
+      throw new NotCovered(`the operator ${operator}`);
+  }
+}

@@ -1,0 +1,95 @@
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { readProvider, readRuntimeModel } from '../model/prisma-internals.js';
+import type { ModelSqlReads, SqlReadEngine } from '../read/execute/sql-reads.js';
+import { compileCount, compileFindMany } from './compile-read.js';
+import type { MakeDecimal } from './compile-select.js';
+import { readSqlCatalog } from './sql-schema.js';
+
+/** A client of a `SqlPool`: one connection, given back with `release`. */
+export interface SqlPoolClient {
+  query(text: string, values: readonly unknown[]): Promise<{ readonly rows: unknown[] }>;
+  release(): void;
+}
+
+/**
+ * The connections compiled reads run on: a `pg` `Pool` (the one the app's Prisma adapter shares,
+ * `new PrismaPg(pool)`), a replica's pool, or `pglitePool(db)`.
+ */
+export interface SqlPool {
+  connect(): Promise<SqlPoolClient>;
+}
+
+/** Options of `sqlReads`. */
+export interface SqlReadsOptions {
+  /** Where the statements run. The pool stays the application's to end. */
+  readonly pool: SqlPool;
+  /**
+   * Makes the app's Decimal values from their exact text (`(text) => new Prisma.Decimal(text)`), so
+   * a row holds what Prisma's would. Without it, reads that select a Decimal field stay on Prisma.
+   */
+  readonly decimal?: (text: string) => unknown;
+}
+
+type Db = Record<string, never>;
+
+/**
+ * The SQL read engine (`FacetModule.forRoot({ sql: sqlReads({ pool }), engine: 'sql' })`): list
+ * pages and counts compiled from the checked, scoped, planned query to one statement each, run
+ * through Kysely's PostgreSQL dialect on `pool`. What the compiler does not cover stays on Prisma
+ * (see `compile-read.ts`). PostgreSQL and PGlite; a model of another database is read by Prisma.
+ */
+export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
+  const { pool } = options;
+  if (pool === null || typeof pool !== 'object' || typeof pool.connect !== 'function')
+    throw new TypeError('sqlReads needs a `pool` with connect() (a pg Pool, or pglitePool(db)).');
+  if (options.decimal !== undefined && typeof options.decimal !== 'function')
+    throw new TypeError('sqlReads: `decimal` must be a function from text to a Decimal.');
+  const adapted = { connect: () => pool.connect(), end: async () => {}, options: {} };
+  const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
+  const decimal: MakeDecimal = options.decimal;
+  return {
+    forModel(delegate: object): ModelSqlReads | undefined {
+      if (readProvider(delegate) !== 'postgresql') return undefined;
+      const catalog = readSqlCatalog(delegate);
+      const name = readRuntimeModel(delegate)?.name;
+      const table = name === undefined ? undefined : catalog?.get(name);
+      if (catalog === undefined || table === undefined) return undefined;
+      return {
+        findMany(args) {
+          const compiled = compileFindMany(catalog, table, args as Record<string, unknown>, decimal);
+          if (compiled === undefined) return undefined;
+          return compiled.statement
+            .execute(db)
+            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+        },
+        count(args) {
+          const compiled = compileCount(catalog, table, args as Record<string, unknown>);
+          if (compiled === undefined) return undefined;
+          return compiled.statement
+            .execute(db)
+            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+        },
+      };
+    },
+  };
+}
+
+/** What `pglitePool` needs of a PGlite database: its `query`. */
+export interface PgliteLike {
+  query(text: string, values?: unknown[]): Promise<{ readonly rows: unknown[] }>;
+}
+
+/**
+ * A `SqlPool` over one PGlite database (embedded, one connection): compiled reads are single
+ * statements, so sharing it with the app's Prisma adapter needs no pool.
+ */
+export function pglitePool(db: PgliteLike): SqlPool {
+  const client: SqlPoolClient = {
+    query: async (text, values) => {
+      const result = await db.query(text, [...values]);
+      return { rows: result.rows, command: 'SELECT', rowCount: result.rows.length } as { rows: unknown[] };
+    },
+    release: () => {},
+  };
+  return { connect: async () => client };
+}

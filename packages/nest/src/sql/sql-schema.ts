@@ -1,0 +1,143 @@
+import { readInlineSchema, readRuntimeModel } from '../model/prisma-internals.js';
+import { readSchemaDetails } from '../model/schema-text.js';
+
+/** The scalar types the compiler reads and compares; every other type leaves the read to Prisma. */
+export type SqlScalar = 'String' | 'Enum' | 'Int' | 'Float' | 'BigInt' | 'Decimal' | 'Boolean' | 'DateTime';
+
+/** One scalar column: its field, column name and how its values are compared and read back. */
+export interface SqlColumn {
+  readonly field: string;
+  readonly column: string;
+  readonly type: SqlScalar;
+  /** Whether the column may hold null (`String?`): Prisma refuses a sort's `nulls` on any other. */
+  readonly nullable: boolean;
+  /** A DateTime stored with its zone (`@db.Timestamptz`); others are UTC wall-clock times, as Prisma reads them. */
+  readonly zoned: boolean;
+}
+
+/** A to-one relation whose foreign key this model holds (`Book.author` by `authorId`). */
+export interface SqlToOne {
+  readonly model: string;
+  readonly fields: readonly string[];
+  readonly references: readonly string[];
+}
+
+/** One model as SQL sees it. `uncovered` names the fields the compiler does not read (lists, Json, Bytes...). */
+export interface SqlTable {
+  readonly name: string;
+  readonly table: string;
+  readonly schema: string | undefined;
+  /** Scalar columns the compiler reads, in the model's field order (the order Prisma's rows have). */
+  readonly columns: ReadonlyMap<string, SqlColumn>;
+  readonly toOne: ReadonlyMap<string, SqlToOne>;
+  /** Fields the compiler cannot read or filter: a read that reaches one goes to Prisma. */
+  readonly uncovered: ReadonlySet<string>;
+}
+
+/** Every model of one Prisma client, by name. */
+export type SqlCatalog = ReadonlyMap<string, SqlTable>;
+
+const COVERED: ReadonlySet<string> = new Set([
+  'String',
+  'Int',
+  'Float',
+  'BigInt',
+  'Decimal',
+  'Boolean',
+  'DateTime',
+]);
+const BLOCK = /^\s*model\s+(\w+)\s*\{([^}]*)\}/gm;
+const FIELD_LINE = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?(.*)$/;
+const FIELD_MAP = /\s@map\(\s*(?:name\s*:\s*)?"([^"]+)"/;
+const MODEL_MAP = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/;
+const MODEL_SCHEMA = /@@schema\(\s*"([^"]+)"/;
+const NATIVE = /\s@db\.(\w+)/;
+/** DateTime native types that hold a point in time; `@db.Date`/`@db.Time` are left to Prisma. */
+const POINT_IN_TIME: ReadonlySet<string> = new Set(['Timestamp', 'Timestamptz']);
+
+interface FieldText {
+  readonly column: string | undefined;
+  readonly native: string | undefined;
+  readonly list: boolean;
+}
+
+/** Per model: each field's `@map`, native type and list mark, and the model's `@@map`/`@@schema`. */
+function readFieldTexts(schema: string): Map<string, { fields: Map<string, FieldText>; block: string }> {
+  const models = new Map<string, { fields: Map<string, FieldText>; block: string }>();
+  const text = schema.replace(/\/\/.*$/gm, '');
+  for (const [, name, body] of text.matchAll(BLOCK)) {
+    const fields = new Map<string, FieldText>();
+    for (const line of (body ?? '').split('\n')) {
+      const match = FIELD_LINE.exec(line);
+      if (match === null) continue;
+      const rest = match[5] ?? '';
+      fields.set(match[1] as string, {
+        column: FIELD_MAP.exec(rest)?.[1],
+        native: NATIVE.exec(rest)?.[1],
+        list: match[3] === '[]',
+      });
+    }
+    models.set(name as string, { fields, block: body ?? '' });
+  }
+  return models;
+}
+
+const catalogs = new WeakMap<object, SqlCatalog | undefined>();
+
+/**
+ * The tables, columns and to-one foreign keys of the client a delegate belongs to, from Prisma's
+ * runtime data model (table names) and the schema text it carries (`@map`, native types, keys);
+ * `undefined` when the delegate exposes neither, and then no read of it is compiled.
+ */
+export function readSqlCatalog(delegate: unknown): SqlCatalog | undefined {
+  const runtime = readRuntimeModel(delegate);
+  const schema = readInlineSchema(delegate);
+  if (runtime === undefined || schema === undefined) return undefined;
+  if (catalogs.has(runtime.models)) return catalogs.get(runtime.models);
+  const texts = readFieldTexts(schema);
+  const details = readSchemaDetails(schema);
+  const catalog = new Map<string, SqlTable>();
+  for (const [name, model] of Object.entries(runtime.models)) {
+    const text = texts.get(name);
+    if (model === undefined || text === undefined || !Array.isArray(model.fields)) continue;
+    const columns = new Map<string, SqlColumn>();
+    const uncovered = new Set<string>();
+    for (const field of model.fields) {
+      if (typeof field.name !== 'string' || field.kind === 'object') continue;
+      const own = text.fields.get(field.name);
+      const type = field.kind === 'enum' ? 'Enum' : String(field.type);
+      const native = own?.native;
+      const covered =
+        own !== undefined &&
+        !own.list &&
+        (type === 'Enum' || COVERED.has(type)) &&
+        (type !== 'DateTime' || native === undefined || POINT_IN_TIME.has(native));
+      if (!covered) {
+        uncovered.add(field.name);
+        continue;
+      }
+      columns.set(field.name, {
+        field: field.name,
+        column: own.column ?? field.name,
+        type: type as SqlScalar,
+        nullable: details.optional.get(name)?.has(field.name) === true,
+        zoned: native === 'Timestamptz',
+      });
+    }
+    const toOne = new Map<string, SqlToOne>();
+    for (const key of details.foreignKeys.get(name) ?? []) {
+      toOne.set(key.relation, { model: key.model, fields: key.fields, references: key.references });
+    }
+    const dbName = (model as { dbName?: unknown }).dbName;
+    catalog.set(name, {
+      name,
+      table: typeof dbName === 'string' ? dbName : (MODEL_MAP.exec(text.block)?.[1] ?? name),
+      schema: MODEL_SCHEMA.exec(text.block)?.[1],
+      columns,
+      toOne,
+      uncovered,
+    });
+  }
+  catalogs.set(runtime.models, catalog);
+  return catalog;
+}

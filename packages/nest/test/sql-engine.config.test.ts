@@ -1,0 +1,63 @@
+// How a resource chooses its engine, and the configurations refused at start-up rather than at the
+// first read. A resource on `engine: 'sql'` whose model the engine cannot compile (another
+// database) reads through Prisma; the compiled path's answers are test/sql-engine.differential.test.ts's.
+import { describe, expect, it } from 'vitest';
+import { FacetConfigurationError } from '../src/advanced/index.js';
+import { defineResource, Resource } from '../src/index.js';
+import { pglitePool, sqlReads } from '../src/sql/index.js';
+import type { PrismaClient } from './generated/postgresql/client.js';
+import { SqlBookDto } from './support/sql-differential.js';
+import { checkTarget, openTarget } from './support/targets.js';
+
+const books = (engine?: 'sql' | 'prisma' | 'mysql') =>
+  defineResource({
+    name: 'books',
+    delegate: (p: PrismaClient) => p.book,
+    dto: SqlBookDto,
+    ...(engine === undefined ? {} : { engine: engine as 'sql' }),
+  });
+const accessibleWhere = () => ({});
+const unused = pglitePool({ query: async () => ({ rows: [] }) });
+
+describe('choosing the read engine', () => {
+  it('refuses engine sql without a SQL engine, and an unknown engine, at start-up', async () => {
+    const target = await openTarget('pglite');
+    try {
+      const client = target.prisma;
+      expect(() => new Resource(books('sql'), { client, accessibleWhere })).toThrow(FacetConfigurationError);
+      expect(() => new Resource(books(), { client, accessibleWhere, engine: 'sql' })).toThrow(
+        /no SQL engine/,
+      );
+      expect(() => new Resource(books('mysql'), { client, accessibleWhere })).toThrow(/'sql' or 'prisma'/);
+      const sql = sqlReads({ pool: unused });
+      // The resource's own choice wins over the module's.
+      expect(() => new Resource(books('prisma'), { client, accessibleWhere, engine: 'sql' })).not.toThrow();
+      expect(() => new Resource(books(), { client, accessibleWhere, sql, engine: 'sql' })).not.toThrow();
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+
+  it('refuses a pool that is not one', () => {
+    expect(() => sqlReads({ pool: {} as never })).toThrow(TypeError);
+    expect(() => sqlReads({ pool: unused, decimal: 'x' as never })).toThrow(TypeError);
+  });
+
+  it('compiles no read of a model on another database: MariaDB reads stay on Prisma', async () => {
+    const availability = await checkTarget('mariadb');
+    if (!availability.available) return;
+    const target = await openTarget('mariadb');
+    try {
+      expect(sqlReads({ pool: unused }).forModel(target.prisma.book)).toBeUndefined();
+      const resource = new Resource(books('sql'), {
+        client: target.prisma,
+        accessibleWhere,
+        sql: sqlReads({ pool: unused }),
+      });
+      const page = await resource.query({ perPage: 1 }, { ability: 'any' });
+      expect(page).toHaveProperty('items');
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,187 @@
+// The fixture and query generators of the compiled read path's differential test
+// (test/sql-engine.differential.test.ts): a small library with ties, nulls, wildcard characters and
+// values at the ends of their types, and random queries of the subset the compiler covers.
+import fc from 'fast-check';
+import { AccessSubject, Field, Relation } from '../../src/index.js';
+import type { PrismaClient } from '../generated/postgresql/client.js';
+
+@AccessSubject('Author')
+export class SqlAuthorDto {
+  @Field() id!: number;
+  @Field() name!: string;
+  @Field() email!: string;
+  @Field() country?: string | null;
+  @Field() bornYear?: number | null;
+}
+
+@AccessSubject('Book')
+export class SqlBookDto {
+  @Field() id!: number;
+  @Field() isbn!: string;
+  @Field({ searchable: true }) title!: string;
+  @Field() price!: string;
+  @Field() pages!: number;
+  @Field() sales!: string;
+  @Field() genre!: string;
+  @Field() published!: boolean;
+  @Field() publishedAt?: Date | null;
+  @Field() internalNote?: string | null;
+  @Field() authorId!: number;
+  @Relation(() => SqlAuthorDto, { isArray: false }) author?: SqlAuthorDto;
+}
+
+export type Role = 'admin' | 'reader' | 'nobody';
+
+/**
+ * The access rules both engines must merge alike: a reader sees published books and short drafts,
+ * and only authors with a country (a hidden author is `null` in a book's row).
+ */
+export function accessibleWhere(role: Role, subject: string): object {
+  if (role === 'admin') return {};
+  if (role === 'nobody') return { OR: [] };
+  if (subject === 'Book') return { OR: [{ published: true }, { pages: { lt: 150 } }] };
+  return { country: { not: null } };
+}
+
+const TITLES = ['Alpha', 'alpha', 'Beta', '50% off', 'under_score', 'back\\slash', 'Zeta', 'beta'];
+const GENRES = ['FICTION', 'SCIENCE', 'HISTORY'] as const;
+const PRICES = ['0.00', '0.10', '12.50', '12.5', '99999999.99', '7.25'];
+const SALES = [0n, 5n, 9_007_199_254_740_993n, 42n];
+const DATES = ['2023-05-06T07:08:09.010Z', '2024-01-02T03:04:05.678Z', '1999-12-31T23:59:59.999Z'];
+
+/** Four authors (one without a country) and 32 books: every column has ties, the optional ones nulls. */
+export async function seedDifferential(prisma: PrismaClient): Promise<void> {
+  const authors = [];
+  for (const [index, country] of ['FR', null, 'DE', 'FR'].entries()) {
+    authors.push(
+      await prisma.author.create({
+        data: {
+          name: `Author ${index % 3}`,
+          email: `a${index}@example.test`,
+          country,
+          bornYear: index === 2 ? null : 1950 + index,
+        },
+      }),
+    );
+  }
+  for (let index = 0; index < 32; index++) {
+    await prisma.book.create({
+      data: {
+        isbn: `isbn-${String(index).padStart(2, '0')}`,
+        title: TITLES[index % TITLES.length] as string,
+        price: PRICES[index % PRICES.length] as string,
+        pages: [100, 200, 300, 120][index % 4] as number,
+        sales: SALES[index % SALES.length] as bigint,
+        genre: GENRES[index % 3] as (typeof GENRES)[number],
+        published: index % 3 !== 1,
+        publishedAt: index % 4 === 0 ? null : new Date(DATES[index % DATES.length] as string),
+        internalNote: index % 5 === 0 ? null : `note ${index % 7}`,
+        authorId: (authors[Math.floor(index / TITLES.length)] as { id: number }).id,
+      },
+    });
+  }
+}
+
+type Filter = Record<string, unknown>;
+
+const text = fc.constantFrom(...TITLES, 'a', 'ALPHA', '%', '_', 'eta', 'note 3');
+const insensitive = fc.constantFrom<Filter>({}, { mode: 'insensitive' });
+const comparable = <T>(value: fc.Arbitrary<T>) =>
+  fc.oneof(
+    value.map((v) => ({ equals: v })),
+    value.map((v) => ({ not: v })),
+    fc.array(value, { maxLength: 3 }).map((v) => ({ in: v })),
+    fc.array(value, { maxLength: 3 }).map((v) => ({ notIn: v })),
+    fc.tuple(fc.constantFrom('lt', 'lte', 'gt', 'gte'), value).map(([op, v]) => ({ [op]: v })),
+  );
+
+/** One field's filter, as a client sends it (decoded query values: texts for Decimal, BigInt and dates). */
+const fieldFilter: fc.Arbitrary<Filter> = fc.oneof(
+  fc
+    .tuple(
+      fc.oneof(
+        comparable(text),
+        text.chain((v) => fc.constantFrom({ contains: v }, { startsWith: v }, { endsWith: v })),
+      ),
+      insensitive,
+    )
+    .map(([filter, mode]) => ({ title: { ...filter, ...mode } })),
+  comparable(fc.constantFrom(100, 120, 200, 250, 300)).map((filter) => ({ pages: filter })),
+  comparable(fc.constantFrom(...PRICES, '50')).map((filter) => ({ price: filter })),
+  comparable(fc.constantFrom(...SALES.map(String), '6')).map((filter) => ({ sales: filter })),
+  fc
+    .constantFrom(...GENRES)
+    .chain((g) =>
+      fc.constantFrom<Filter>(
+        { equals: g },
+        { not: g },
+        { in: [g, 'HISTORY'] },
+        { notIn: [g] },
+        { in: [] },
+        { notIn: [] },
+      ),
+    )
+    .map((filter) => ({ genre: filter })),
+  fc.boolean().map((b) => ({ published: { equals: b } })),
+  fc.boolean().map((b) => ({ published: { not: b } })),
+  fc
+    .constantFrom<Filter>({ equals: null }, { not: null }, { lt: DATES[1] }, { gte: DATES[0] })
+    .map((filter) => ({ publishedAt: filter })),
+  fc
+    .constantFrom<Filter>(
+      { equals: null },
+      { not: null },
+      { contains: 'note' },
+      { not: 'note 3' },
+      { in: ['note 1', 'note 2'] },
+    )
+    .map((filter) => ({ internalNote: filter })),
+);
+
+/** Filters of the covered subset: every group holds a condition (empty ones are Prisma's, see the test). */
+export const where: fc.Arbitrary<Filter> = fc.letrec<{ node: Filter }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fieldFilter,
+    fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ AND: items })),
+    fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ OR: items })),
+    tie('node').map((item) => ({ NOT: item })),
+    fc.array(tie('node'), { minLength: 1, maxLength: 2 }).map((items) => ({ NOT: items })),
+  ),
+})).node;
+
+const SORTABLE = [
+  'title',
+  'pages',
+  'price',
+  'sales',
+  'genre',
+  'published',
+  'publishedAt',
+  'internalNote',
+  'isbn',
+];
+const NULLABLE: ReadonlySet<string> = new Set(['publishedAt', 'internalNote']);
+export const orderBy = fc
+  .uniqueArray(fc.constantFrom(...SORTABLE), { minLength: 0, maxLength: 3 })
+  .chain((fields) =>
+    fc.tuple(
+      ...fields.map((field) =>
+        // `nulls` on a required field is Prisma's 400 (the test checks that answer on its own).
+        fc
+          .tuple(
+            fc.constantFrom('asc', 'desc'),
+            fc.constantFrom(...(NULLABLE.has(field) ? [undefined, 'first', 'last'] : [undefined])),
+          )
+          .map(([sort, nulls]) => (nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } })),
+      ),
+    ),
+  );
+
+export const fields = fc.constantFrom(
+  undefined,
+  'id,title,price,sales,publishedAt',
+  'items{id,genre,author{name,country}},meta{itemCount,pageCount,hasNextPage}',
+  'id,author{id,name,bornYear},internalNote',
+  'items{id,pages},meta{hasNextPage,nextCursor}',
+);

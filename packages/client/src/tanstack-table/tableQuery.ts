@@ -2,9 +2,9 @@
 // as a Facet query, through the table store's own query builder, so a column filter means the same
 // here as in `createTableStore`. TanStack Table is never imported: its state is read by shape, so
 // v8 and v9 fit and an app without it pays nothing.
-import type { CheckPath, PageMeta, QueryInput } from '@facet/core';
+import type { CheckPath, CountMode, PageMeta, QueryInput, SelectPaths } from '@facet/core';
 import { readPageMeta } from '../shared/queryParts.js';
-import type { ColumnFilter, FilterValue, TableOptions, TableRow } from '../table/tableStore.types.js';
+import type { ColumnFilter, FilterValue } from '../table/tableStore.types.js';
 import { cleanFilterValue, deriveTableQuery } from '../table/tableStore.utils.js';
 
 /** The parts of TanStack Table's `TableState` Facet reads (`table.getState()` fits it). */
@@ -17,11 +17,18 @@ export interface TanStackTableState {
 }
 
 /** How the query is built: the table's columns by field path, and the table store's options. */
-export interface FacetTableQueryOptions<TItem, C extends string, B extends string>
-  extends Pick<
-    TableOptions<unknown>,
-    'caseInsensitive' | 'searchFields' | 'count' | 'where' | 'include' | 'projection'
-  > {
+export interface FacetTableQueryOptions<TItem, C extends string, B extends string> {
+  /** `contains` filters add `mode: 'insensitive'` (PostgreSQL only; MySQL's collations ignore case). */
+  readonly caseInsensitive?: boolean;
+  /** With `searchWith: 'where'`: the fields the global filter searches. */
+  readonly searchFields?: readonly string[];
+  /** How the list counts its rows (`count=`). */
+  readonly count?: CountMode;
+  /** A condition of the app's own, ANDed with the filters. */
+  readonly where?: Readonly<Record<string, unknown>>;
+  readonly include?: Readonly<Record<string, unknown>>;
+  /** `envelope` (default): `items{…},meta{…}`; `items`: the item fields alone. */
+  readonly projection?: 'envelope' | 'items';
   /**
    * The ids of the table's data columns, each a field path of `TItem` (`'author.name'`): what
    * sorting, filters and visibility may name. Visible ones become `fields`.
@@ -36,7 +43,9 @@ export interface FacetTableQueryOptions<TItem, C extends string, B extends strin
 }
 
 /** A row of the table: `baseFields` always there, the other fields as the visible columns bring them. */
-export type FacetTableRow<TItem, B extends string> = TableRow<TItem, B>;
+export type FacetTableRow<TItem, B extends string> = string extends B
+  ? TItem
+  : { [K in keyof (Partial<TItem> & SelectPaths<TItem, B>)]: (Partial<TItem> & SelectPaths<TItem, B>)[K] };
 
 /**
  * The Facet query of a TanStack Table state: `page`/`perPage` from `pagination`, `orderBy` from

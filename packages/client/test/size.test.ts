@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSize, measureSizes, SIZE_BUDGETS } from '../scripts/size.mjs';
+import { describeSize, ISOLATED, measureSizes, SIZE_BUDGETS } from '../scripts/size.mjs';
 
 describe('sub-path bundles', async () => {
   const sizes = await measureSizes();
@@ -29,5 +29,35 @@ describe('sub-path bundles', async () => {
     expect(byName.react?.imports).toEqual(['react']);
     // TanStack Query is imported for its types only: the sub-path loads nothing of it.
     expect(byName.tanstack?.imports).toEqual([]);
+    // Refine and TanStack Table likewise: read by their types and their state's shape.
+    expect(byName.refine?.imports).toEqual(['axios']);
+    expect(byName['tanstack-table']?.imports).toEqual([]);
+  });
+});
+
+describe('optional peers stay optional', async () => {
+  // The root entry and every sub-path but their own: what an app without Refine or TanStack Table loads.
+  const entries = await measureSizes(['.', ...Object.keys(SIZE_BUDGETS)]);
+
+  it.each(Object.entries(ISOLATED))(
+    'no entry but %s imports its peers or bundles its folder',
+    (own, peers) => {
+      for (const entry of entries.filter((candidate) => candidate.name !== own)) {
+        expect(
+          entry.imports.filter((path) => peers.includes(path)),
+          entry.name,
+        ).toEqual([]);
+        expect(
+          entry.inputs.filter((path) => path.startsWith(`${own}/`)),
+          entry.name,
+        ).toEqual([]);
+      }
+      // The check sees the folder when it is bundled: its own entry is made of it.
+      expect(entries.find((entry) => entry.name === own)?.inputs).toContain(`${own}/index.ts`);
+    },
+  );
+
+  it('measures the root entry whole', () => {
+    expect(entries.find((entry) => entry.name === '.')?.inputs).toContain('index.ts');
   });
 });

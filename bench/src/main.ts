@@ -1,6 +1,6 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,export,http,scale,client (a partial run writes
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,compiled,export,http,scale,client (a partial run writes
 // docs/benchmarks-<names>.md, linked from the full report),
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
@@ -9,6 +9,7 @@ import type { ScenarioResult } from './report/results.js';
 import { loadLastRun, type RunRecord, reportName, saveRun, writeReport } from './report/write-report.js';
 import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
+import { runCompiled } from './scenarios/compiled.js';
 import { runCounts } from './scenarios/counts.js';
 import { runExport } from './scenarios/export.js';
 import { runHttp } from './scenarios/http.js';
@@ -72,7 +73,8 @@ const step = async (name: string, run: () => Promise<ScenarioResult>) => {
   if (result.notRun) log(`  not run: ${result.notRun}`);
 };
 
-const needsPostgres = enabled('service') || enabled('counts') || enabled('export') || enabled('http');
+const needsPostgres =
+  enabled('service') || enabled('counts') || enabled('compiled') || enabled('export') || enabled('http');
 const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
 const postgresUrl = 'url' in postgres ? postgres.url : undefined;
 
@@ -131,6 +133,12 @@ if (enabled('service') || enabled('counts')) {
       notRun: postgres.unavailable,
     });
   }
+}
+if (postgresUrl && enabled('compiled')) {
+  await step('compiled', () => runCompiled(postgresUrl, false, profile));
+  log('preparing the large PostgreSQL table...');
+  const largeUrl = await preparePostgresLarge();
+  await step('compiled', () => runCompiled(largeUrl, true, profile));
 }
 if (postgresUrl && enabled('export')) {
   log('preparing the 1,000,000-row export table...');

@@ -18,6 +18,8 @@ export const sourceAlias = {
   '@facet/client/react': join(packages, 'client/src/react/index.ts'),
   '@facet/client/vue': join(packages, 'client/src/vue/index.ts'),
   '@facet/client/tanstack': join(packages, 'client/src/tanstack/index.ts'),
+  '@facet/client/refine': join(packages, 'client/src/refine/index.ts'),
+  '@facet/client/tanstack-table': join(packages, 'client/src/tanstack-table/index.ts'),
   '@facet/client': join(packages, 'client/src/index.ts'),
 };
 
@@ -37,7 +39,7 @@ export const browserBundle = {
 export async function bundleWeb({ outdir, fromSource = false, minify = true }) {
   mkdirSync(outdir, { recursive: true });
   await build({
-    entryPoints: { app: join(root, 'web/main.tsx') },
+    entryPoints: { app: join(root, 'web/main.tsx'), admin: join(root, 'web/admin/main.tsx') },
     outdir,
     ...browserBundle,
     minify,
@@ -45,5 +47,6 @@ export async function bundleWeb({ outdir, fromSource = false, minify = true }) {
     alias: fromSource ? sourceAlias : {},
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
   });
-  for (const file of ['index.html', 'styles.css']) copyFileSync(join(root, 'web', file), join(outdir, file));
+  for (const file of ['index.html', 'admin.html', 'styles.css'])
+    copyFileSync(join(root, 'web', file), join(outdir, file));
 }

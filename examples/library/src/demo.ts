@@ -3,7 +3,7 @@
 // The tokens are never part of the built page (web/ holds none). In demo mode the server writes
 // them into the HTML it serves; otherwise it serves the static files untouched, so a deploy that
 // is not a demo has no token anywhere in what it sends, whatever bundle it was built with.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { type LibraryFixture, loadFixture } from './database/index.js';
@@ -55,17 +55,24 @@ function scriptSafeJson(value: unknown): string {
  * script policy is involved). Registered before the static files, which then serve everything else.
  */
 export function serveDemoPage(app: INestApplication, webDir: string, roles: readonly DemoRole[]): void {
-  const template = readFileSync(join(webDir, 'index.html'), 'utf8');
   const block = `<script type="application/json" id="${DEMO_ELEMENT_ID}">${scriptSafeJson({ roles })}</script>`;
-  if (!template.includes('</head>')) throw new Error(`${webDir}/index.html has no </head>`);
-  const page = template.replace('</head>', `    ${block}\n  </head>`);
   // Through Nest's adapter, so the same code serves on Express and on Fastify.
   const http = app.getHttpAdapter();
-  const send = (_request: unknown, response: unknown) => {
-    // The tokens must not outlive demo mode in a browser or proxy cache.
-    http.setHeader(response, 'cache-control', 'no-store');
-    http.setHeader(response, 'content-type', 'text/html; charset=utf-8');
-    http.reply(response, page, 200);
-  };
-  for (const path of ['/', '/index.html']) http.get(path, send);
+  // The catalogue page, and the admin page (web/admin) where the bundle has one.
+  for (const [file, paths] of [
+    ['index.html', ['/', '/index.html']],
+    ['admin.html', ['/admin.html']],
+  ] as const) {
+    if (file !== 'index.html' && !existsSync(join(webDir, file))) continue;
+    const template = readFileSync(join(webDir, file), 'utf8');
+    if (!template.includes('</head>')) throw new Error(`${webDir}/${file} has no </head>`);
+    const page = template.replace('</head>', `    ${block}\n  </head>`);
+    const send = (_request: unknown, response: unknown) => {
+      // The tokens must not outlive demo mode in a browser or proxy cache.
+      http.setHeader(response, 'cache-control', 'no-store');
+      http.setHeader(response, 'content-type', 'text/html; charset=utf-8');
+      http.reply(response, page, 200);
+    };
+    for (const path of paths) http.get(path, send);
+  }
 }

@@ -1,11 +1,15 @@
 // How a resource chooses its engine, and the configurations refused at start-up rather than at the
 // first read. A resource on `engine: 'sql'` whose model the engine cannot compile (another
 // database) reads through Prisma; the compiled path's answers are test/sql-engine.differential.test.ts's.
+import { freePort, LOCALHOST } from '@facet/test-support/net';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { FacetConfigurationError } from '../src/advanced/index.js';
 import { defineResource, Resource } from '../src/index.js';
 import { pglitePool, sqlReads } from '../src/sql/index.js';
-import type { PrismaClient } from './generated/postgresql/client.js';
+import { PrismaClient } from './generated/postgresql/client.js';
+import { httpRejection } from './support/rejection.js';
 import { SqlBookDto } from './support/sql-differential.js';
 import { checkTarget, openTarget } from './support/targets.js';
 
@@ -60,4 +64,27 @@ describe('choosing the read engine', () => {
       await target.close();
     }
   }, 60_000);
+
+  it('answers a database it cannot reach as the Prisma path does: database_unavailable', async () => {
+    // A port nothing listens on: both engines' pool fails to connect, and the error is classified alike.
+    const pool = new pg.Pool({ host: LOCALHOST, port: await freePort(), user: 'postgres', max: 1 });
+    pool.on('error', () => {});
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    try {
+      const sql = sqlReads({ pool, decimal: (text) => text });
+      const environment = { client: prisma, accessibleWhere, sql };
+      const answers = [];
+      for (const engine of ['prisma', 'sql'] as const) {
+        const error = await httpRejection(
+          new Resource(books(engine), environment).query({}, { ability: 'any' }),
+        );
+        answers.push({ status: error.getStatus(), body: error.getResponse() });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[0]).toMatchObject({ status: 500, body: { code: 'database_unavailable' } });
+    } finally {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    }
+  });
 });

@@ -12,9 +12,10 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  *   list page makes (`read/plan/plan-page.ts`), the access scope already merged into `where`.
  * - `where`: `AND`/`OR`/`NOT` and the scalar operators of the operator table (`equals`, `not`,
  *   `in`, `notIn`, `lt`...`gte`, `contains`/`startsWith`/`endsWith`, `mode: 'insensitive'`) on
- *   String, enum, Int, Float, BigInt, Decimal, Boolean and DateTime columns. Relation filters,
- *   Json, Bytes and scalar lists are not yet compiled: their SQL (EXISTS, JSON paths) needs its
- *   own differential proof.
+ *   String, enum, Int, Float, BigInt, Decimal, Boolean and DateTime columns, and filters through
+ *   a required to-one relation (`is`, `isNot`, direct), read as Prisma's join reads them. Optional
+ *   to-one and to-many relation filters (`some`/`every`/`none`), Json, Bytes and scalar lists are
+ *   not yet compiled: their SQL needs its own differential proof.
  * - `orderBy` on scalar columns (with `nulls`); sorts through relations or by `_count` are Prisma's.
  * - Projection: scalar columns and to-one relations whose foreign key the model holds, nested, as
  *   JSON objects in the same statement; to-many relations and `_count` are Prisma's.

@@ -1,7 +1,7 @@
 import { isPlainObject } from '@facet/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
-import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
+import type { SqlCatalog, SqlColumn, SqlTable, SqlToOne } from './sql-schema.js';
 
 /** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
 export type Fragment = RawBuilder<unknown>;
@@ -99,6 +99,7 @@ function condition(where: unknown, at: At): Fragment | undefined {
       if (items.length === 0) throw new NotCovered('an OR without a condition');
       push(parts, any(items));
     } else if (key === 'NOT') push(parts, all(conditions(list(value), at).map((item) => sql`not (${item})`)));
+    else if (at.table.toOne.has(key)) push(parts, relationFilter(key, value, at));
     else {
       const column = at.table.columns.get(key);
       if (column === undefined) throw new NotCovered(`a filter on ${key}, which is not a covered scalar`);
@@ -108,6 +109,42 @@ function condition(where: unknown, at: At): Fragment | undefined {
   return all(parts);
 }
 
+/**
+ * A filter through a to-one relation whose key this model holds and never leaves null
+ * (`author: { is: W }`, `{ isNot: W }`, or `author: W`): W of the related row, or its negation.
+ * `is: null`, optional relations and an empty W (Prisma reads those its own way) stay Prisma's.
+ */
+function relationFilter(name: string, value: unknown, at: At): Fragment | undefined {
+  const relation = at.table.toOne.get(name) as SqlToOne;
+  const related = at.catalog.get(relation.model);
+  const own = relation.fields.map((field) => at.table.columns.get(field));
+  if (related === undefined || own.some((column) => column === undefined || column.nullable))
+    throw new NotCovered(`the relation filter ${name}`);
+  if (!isPlainObject(value)) throw new NotCovered(`a relation filter of ${name} that is not an object`);
+  const members = Object.keys(value).filter((key) => value[key] !== undefined);
+  const wrapped = members.some((key) => key === 'is' || key === 'isNot');
+  if (wrapped && members.some((key) => key !== 'is' && key !== 'isNot'))
+    throw new NotCovered(`is/isNot beside a filter in ${name}`);
+  // The related row's W as one boolean (a scalar subquery): like Prisma's join, a null that W
+  // compares stays unknown, under NOT too, instead of becoming false as in EXISTS.
+  const holds = (filter: unknown): Fragment => {
+    if (filter === null) throw new NotCovered(`${name} compared to null`);
+    const inner: At = { ...at, table: related, alias: at.nextAlias() };
+    const where = condition(filter, inner);
+    if (where === undefined) throw new NotCovered(`an empty filter of ${name}`);
+    const join = relation.fields.map((_field, index) => {
+      const other = related.columns.get(relation.references[index] as string);
+      if (other === undefined) throw new NotCovered(`the key of ${name}`);
+      return sql`${columnRef(inner, other)} = ${columnRef(at, own[index] as SqlColumn)}`;
+    });
+    return sql`(select ${where} from ${tableRef(related, inner.alias)} where ${sql.join(join, sql` and `)})`;
+  };
+  if (!wrapped) return holds(value);
+  const parts: Fragment[] = [];
+  if (value.is !== undefined) parts.push(holds(value.is));
+  if (value.isNot !== undefined) parts.push(sql`not ${holds(value.isNot)}`);
+  return all(parts);
+}
 function conditions(items: readonly unknown[], at: At): Fragment[] {
   return items.flatMap((item) => condition(item, at) ?? []);
 }

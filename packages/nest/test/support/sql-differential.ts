@@ -139,10 +139,26 @@ const fieldFilter: fc.Arbitrary<Filter> = fc.oneof(
 );
 
 /** Filters of the covered subset: every group holds a condition (empty ones are Prisma's, see the test). */
+/** Filters through the to-one `author` (required): `is`, `isNot` and the direct form. */
+const authorFilter: fc.Arbitrary<Filter> = fc
+  .tuple(
+    fc.constantFrom('is', 'isNot', 'direct'),
+    fc.constantFrom<Filter>(
+      { country: 'FR' },
+      { country: { not: 'FR' } },
+      { country: { equals: null } },
+      { bornYear: { gt: 1950 } },
+      { name: { contains: '1' } },
+      { OR: [{ country: { in: ['FR', 'DE'] } }, { bornYear: { lt: 1952 } }] },
+    ),
+  )
+  .map(([how, filter]) => ({ author: how === 'direct' ? filter : { [how]: filter } }));
+
 export const where: fc.Arbitrary<Filter> = fc.letrec<{ node: Filter }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fieldFilter,
+    authorFilter,
     fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ AND: items })),
     fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ OR: items })),
     tie('node').map((item) => ({ NOT: item })),

@@ -80,14 +80,12 @@ await onEachTarget('the Refine snippet', ({ app }) => {
     const { data, total } = await longPoetry(libraryDataProvider(app().origin, () => null));
     expect(total).toBe(matching.length);
     expect(data).toEqual(
-      matching
-        .slice(0, 5)
-        .map((b) => ({
-          id: b.id,
-          title: b.title,
-          pages: b.pages,
-          author: { name: author(b.authorId).name },
-        })),
+      matching.slice(0, 5).map((b) => ({
+        id: b.id,
+        title: b.title,
+        pages: b.pages,
+        author: { name: author(b.authorId).name },
+      })),
     );
   });
 });

@@ -10,6 +10,7 @@ export {
   type FacetTableQueryOptions,
   type FacetTableRow,
   facetTableQuery,
+  facetTableQueryOf,
   facetTableResult,
   type TanStackTableState,
 } from './tableQuery.js';

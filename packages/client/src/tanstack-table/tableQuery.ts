@@ -121,3 +121,16 @@ export function facetTableResult<TRow>(
   const { total, pageCount } = readPageMeta(page.meta, page.items.length, pageSize);
   return { rows: [...page.items], rowCount: total, pageCount };
 }
+
+/**
+ * `facetTableQuery` with the item type given once and the column names checked against it:
+ * `const toQuery = facetTableQueryOf<Book>()({ columns: ['title', 'author.name'], baseFields: ['id'] })`,
+ * then `toQuery(table.getState())`.
+ */
+export function facetTableQueryOf<TItem>() {
+  return <const C extends string, const B extends string = never>(
+    options: FacetTableQueryOptions<TItem, C, B>,
+  ): ((state: TanStackTableState) => QueryInput) =>
+    (state) =>
+      facetTableQuery<TItem, C, B>(state, options);
+}

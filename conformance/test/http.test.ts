@@ -251,6 +251,102 @@ describe('4.7 Example controller routes', () => {
   });
 });
 
+describe("2.4 and 4.7: Facet's additions to the query and the routes", () => {
+  const matches = (book: FixtureBook, text: string) =>
+    [book.title, book.isbn].some((value) => value.toLowerCase().includes(text.toLowerCase()));
+
+  it("2.4.j q (Facet's addition) keeps the rows whose searchable fields contain the text, literally, case-insensitively", async () => {
+    for (const text of ['THE', 'o', '100%', '%', '_']) {
+      const { status, body } = await get<Page>(`/books${q({ q: text, perPage: 1 })}`);
+      expect(status, text).toBe(200);
+      expect(body.meta.itemCount, text).toBe(published().filter((book) => matches(book, text)).length);
+    }
+    const genre = await get<Page>(`/books${q({ q: 'o', where: { genre: 'POETRY' }, perPage: 1 })}`);
+    expect(genre.body.meta.itemCount).toBe(
+      published().filter((book) => book.genre === 'POETRY' && matches(book, 'o')).length,
+    );
+    // internalNote is not searchable for anybody, and hidden from readers: its text finds nothing.
+    const note = published().find((book) => book.internalNote.length > 3)?.internalNote ?? 'zz';
+    const hidden = await get<Page>(`/books${q({ q: note, perPage: 1 })}`);
+    expect(hidden.body.meta.itemCount).toBe(published().filter((book) => matches(book, note)).length);
+    const long = await get<{ code: string }>(`/books${q({ q: 'x'.repeat(201) })}`);
+    expect(long).toMatchObject({ status: 400, body: { code: 'invalid_value' } });
+  });
+
+  it("2.4.k count (Facet's addition): exact by default, estimated below the threshold is exact, none runs no count", async () => {
+    const total = published().length;
+    const exact = await get<Page>(`/books${q({ count: 'exact', perPage: 2 })}`);
+    expect(exact.body.meta).toMatchObject({ itemCount: total, countMode: 'exact' });
+    const estimated = await get<Page>(`/books${q({ count: 'estimated', perPage: 2 })}`);
+    expect(estimated.body.meta).toMatchObject({ itemCount: total, countMode: 'exact' });
+    const none = await get<Page>(`/books${q({ count: 'none', perPage: 2 })}`);
+    expect(none.body.meta).not.toHaveProperty('itemCount');
+    expect(none.body.meta).not.toHaveProperty('pageCount');
+    expect(none.body.meta).toMatchObject({ hasNextPage: total > 2 });
+    expect((await get<{ code: string }>(`/books${q({ count: 'roughly' })}`)).status).toBe(400);
+  });
+
+  it("4.7.g GET /<resource>/export (Facet's addition) streams every readable row, projected, as CSV or NDJSON", async () => {
+    const where = { genre: 'POETRY' };
+    const expected = published().filter((book) => book.genre === 'POETRY');
+    const csv = await fetch(
+      `${library.origin}/api/v1/books/export${q({ format: 'csv', where, fields: 'id,title' })}`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="books.csv"');
+    const text = await csv.text();
+    const lines = text.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe('id,title');
+    // Titles may hold line breaks inside quotes; the ids start every record.
+    const ids = [...text.matchAll(/(?:^|\r\n)(\d+),/g)].map((match) => Number(match[1]));
+    expect(ids).toEqual(expected.map((book) => book.id).sort((a, b) => a - b));
+    const ndjson = await fetch(
+      `${library.origin}/api/v1/books/export${q({ format: 'ndjson', where, fields: 'id' })}`,
+    );
+    expect(ndjson.headers.get('content-type')).toBe('application/x-ndjson');
+    const items = (await ndjson.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number });
+    expect(items.map((item) => item.id)).toEqual(ids);
+    const refused = await get<{ code: string }>(
+      `/books/export${q({ format: 'csv', fields: 'id,internalNote' })}`,
+    );
+    expect(refused).toMatchObject({ status: 400, body: { code: 'unknown_key' } });
+  });
+
+  it("4.7.h conditional requests (Facet's addition): ETag and 304 on reads, If-Match 412 on writes", async () => {
+    const [first] = published();
+    const url = `${library.origin}/api/v1/books/${first?.id}`;
+    const read = await fetch(url);
+    const tag = read.headers.get('etag');
+    expect(tag).toMatch(/^W\/"/);
+    expect(read.headers.get('cache-control')).toBe('private, no-cache');
+    expect(read.headers.get('vary')).toMatch(/Authorization/i);
+    // Node's fetch sends Cache-Control: no-cache beside If-None-Match; the tag still decides.
+    const again = await fetch(url, { headers: { 'if-none-match': tag ?? '', 'cache-control': 'no-cache' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const reader = library.fixture.users.find((user) => user.role === 'reader');
+    const own = library.fixture.reviews.find((review) => review.userId === reader?.id);
+    const write = (ifMatch: string) =>
+      fetch(`${library.origin}/api/v1/reviews/${own?.id}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${tokenOf(library.fixture, 'reader')}`,
+          'content-type': 'application/json',
+          'if-match': ifMatch,
+        },
+        body: JSON.stringify({ body: 'changed by a stale tag' }),
+      });
+    expect((await write('W/"stale"')).status).toBe(412);
+    expect((await write('not a tag')).status).toBe(400);
+    const after = await get<{ body: string }>(`/reviews/${own?.id}`, 'reader');
+    expect(after.body.body).toBe(own?.body);
+  });
+});
+
 describe('7. Errors (statuses over HTTP)', () => {
   it('7.b an Int operand out of range never reaches the database (where it would raise P2020, a 500 in a read): a 400 behind a plain QueryService and behind a Resource', async () => {
     const tooBig = 'where.pages.gt=1099511627776';

@@ -50,7 +50,7 @@ export async function bulkWritesSuite(name: TargetName): Promise<void> {
       title: `Title ${isbn}`,
       price: '3.00',
       pages: 10,
-      genre: 'FICTION',
+      genre: 'FICTION' as const,
       authorId: lib.authorId,
       ...extra,
     });

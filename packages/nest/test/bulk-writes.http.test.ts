@@ -3,11 +3,15 @@
 // DELETE on the collection with `where` in the query, each answering `{ count }`; the refusals
 // (400 naming `[index].field` or `where.…`, 403, 409) with Facet's error body, and nothing written.
 import 'reflect-metadata';
+import { createApiClient, isFacetHttpError, useModuleApi } from '@facet/client';
+import { facetMutations, facetQueries } from '@facet/client/tanstack';
 import { listenApp } from '@facet/test-support/net';
 import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { MutationObserver, QueryClient } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceCreateBody, ResourceItem, ResourceUpdateBody } from '../src/index.js';
 import { FacetModule, type ReadContext, ResourceController } from '../src/index.js';
 import { ApiResourceRoutes } from '../src/swagger/index.js';
 import { createFacetApp, type FacetPlatform } from './support/facet-app.js';
@@ -276,5 +280,77 @@ describe('the OpenAPI document of the bulk routes', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+type ReviewTypes = {
+  where: { bookId?: number | { in: number[] }; userId?: number };
+  create: ResourceCreateBody<typeof writeReviews>;
+  update: ResourceUpdateBody<typeof writeReviews>;
+};
+
+describe.each(PLATFORMS)("the client's bulk calls against the server on %s", (platform) => {
+  const reviewsAs = (caller: string) => {
+    const api = createApiClient({
+      origin: 'http://unused',
+      facetErrors: true,
+      axiosConfig: { headers: { 'x-caller': caller } },
+    });
+    // The test apps serve the routes at the root, without /api/v1.
+    api.defaults.baseURL = apps.get(platform)?.url;
+    return useModuleApi<ResourceItem<typeof writeReviews>, ReviewTypes>(api, 'reviews');
+  };
+
+  it("createMany, updateMany and deleteMany, typed, with the server's refusals as FacetHttpError", async () => {
+    const [alpha] = library.bookIds;
+    const ann = reviewsAs('ann');
+    expect(
+      await ann.createMany([
+        { rating: 2, body: `client ${platform}`, bookId: alpha },
+        { rating: 3, body: `client ${platform}`, bookId: alpha },
+      ]),
+    ).toEqual({ count: 2 });
+    const forged = await ann
+      .createMany([{ rating: 2, body: 'x', bookId: alpha, userId: 1 } as ReviewTypes['create']])
+      .catch((error: unknown) => error);
+    expect(isFacetHttpError(forged) && forged).toMatchObject({
+      status: 400,
+      code: 'unknown_key',
+      path: '[0].userId',
+    });
+    expect(await ann.updateMany({ bookId: alpha, userId: ANN }, { rating: 5 })).toMatchObject({
+      count: expect.any(Number),
+    });
+    const foreign = await reviewsAs('bob')
+      .updateMany({ bookId: alpha }, { rating: 1 })
+      .catch((error: unknown) => error);
+    expect(foreign).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(() => ann.deleteMany(undefined as never)).toThrow(TypeError);
+    const mine = await target.prisma.review.count({ where: { bookId: alpha, userId: ANN } });
+    expect(await ann.deleteMany({ bookId: alpha, userId: ANN })).toEqual({ count: mine });
+  });
+
+  it("TanStack bulk mutations invalidate the resource's queries on success only", async () => {
+    const [alpha] = library.bookIds;
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const api = reviewsAs('ann');
+    const count = facetQueries(api, 'reviews').count({ where: { bookId: alpha } });
+    const before = await client.fetchQuery(count);
+    const mutations = facetMutations(api, 'reviews');
+    const create = new MutationObserver(client, mutations.createMany());
+    expect(await create.mutate([{ rating: 4, body: 'tanstack', bookId: alpha }])).toEqual({ count: 1 });
+    expect(client.getQueryState(count.queryKey)?.isInvalidated).toBe(true);
+    expect(await client.fetchQuery(count)).toBe(before + 1);
+    const refused = new MutationObserver(client, mutations.updateMany());
+    await expect(refused.mutate({ where: { bookId: alpha }, data: { rating: 9 } })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(client.getQueryState(count.queryKey)?.isInvalidated).toBe(false);
+    const remove = new MutationObserver(client, mutations.deleteMany());
+    expect(await remove.mutate({ where: { bookId: alpha, userId: ANN } })).toMatchObject({
+      count: expect.any(Number),
+    });
+    expect(client.getQueryState(count.queryKey)?.isInvalidated).toBe(true);
+    client.clear();
   });
 });

@@ -5,6 +5,7 @@
 // its own signatures around these; a type shared with `/advanced` is exported by both. The modules
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
+export { BulkWriteQueryDTO } from './dto/bulk-write-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from './dto/detail-query.dto.js';
 export { ExportQueryDTO } from './dto/export-query.dto.js';
 export {
@@ -48,6 +49,7 @@ export {
   ResourceController,
   type ResourceControllerBase,
   type ResourceControllerOptions,
+  type ResourceWriteRoutes,
   type UndeclaredQueryScope,
   type WriteRoute,
   type WriteRoutes,
@@ -120,6 +122,7 @@ export {
   type ResourceOf,
   ResourceQuery,
   type ResourceServiceOptions,
+  ResourceWriter,
 } from './resource/index.js';
 export type * from './resource/resource-query.types.js';
 export type * from './resource/resource-types.js';

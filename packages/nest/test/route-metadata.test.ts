@@ -35,7 +35,7 @@ const books = defineResource({
   name: 'books',
   delegate: (p: PrismaClient) => p.book,
   dto: BookDto,
-  writes: { create: { body: BookBody }, update: { body: BookBody }, delete: true },
+  writes: { create: { body: BookBody }, update: { body: BookBody }, delete: true, bulk: true },
 });
 const allRoutes = ResourceController(books, { writes: true });
 
@@ -63,9 +63,22 @@ function routeHandlers(type: abstract new (...args: never[]) => unknown): Map<st
 describe('the route handlers of ResourceController', () => {
   it('all carry design:paramtypes, one type per parameter', () => {
     const handlers = routeHandlers(allRoutes);
-    // The reads, the export and the three writes: a route added without metadata fails below.
+    // The reads, the export, the three writes and their bulk forms: a route added without metadata fails below.
     expect([...handlers.keys()].sort()).toEqual(
-      ['count', 'create', 'export', 'findById', 'get', 'list', 'remove', 'search', 'update'].sort(),
+      [
+        'count',
+        'create',
+        'createMany',
+        'deleteMany',
+        'export',
+        'findById',
+        'get',
+        'list',
+        'remove',
+        'search',
+        'update',
+        'updateMany',
+      ].sort(),
     );
     for (const [name, proto] of handlers) {
       const handler = (proto as Record<string, (...args: unknown[]) => unknown>)[name] as (

@@ -9,6 +9,8 @@ export {
   toFacetHttpError,
 } from './FacetHttpError.js';
 export {
+  type BulkWhere,
+  type BulkWriteCount,
   type ExportDownload,
   type ExportFormat,
   type ExportQuery,

@@ -102,6 +102,14 @@ export interface WriteRequestConfig extends AxiosRequestConfig {
   readonly ifMatch?: string;
 }
 
+/** What a bulk write answers: how many rows it created, changed or deleted (all it was asked to, or none). */
+export interface BulkWriteCount {
+  readonly count: number;
+}
+
+/** The `where` of a bulk update or delete, typed by `TTypes['where']`: required (`{}` names every row). */
+export type BulkWhere<TTypes> = ModuleType<TTypes, 'where', Record<string, unknown>>;
+
 /**
  * The seven operations of spec 4.2 (docs/spec-conformance.md#42-client-resource-wrapper). Every method takes axios request config last (`signal`...).
  * A literal `fields` narrows the answer (`query({ fields: 'id,author{name}' })` resolves to a page of
@@ -158,6 +166,26 @@ export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
     query?: TypedWriteQuery<TItem, F>,
     config?: WriteRequestConfig,
   ): Promise<SelectFields<TItem, F>>;
+  /**
+   * `POST /endpoint/bulk` with `rows` (each typed by `TTypes['create']`) as a JSON array, for a
+   * resource that serves bulk writes: every row is created, or none (a refused row rejects with the
+   * 400 of `create`, its index in the path: `[2].rating`). Resolves to `{ count }`.
+   */
+  createMany(
+    rows: readonly ModuleType<TTypes, 'create', Partial<TItem>>[],
+    config?: AxiosRequestConfig,
+  ): Promise<BulkWriteCount>;
+  /**
+   * `PATCH /endpoint?where=…` with `data` (typed by `TTypes['update']`): the body written to every
+   * row `where` matches that the caller may read, or to none (403 when one is outside its rules).
+   */
+  updateMany(
+    where: BulkWhere<TTypes>,
+    data: ModuleType<TTypes, 'update', Partial<TItem>>,
+    config?: AxiosRequestConfig,
+  ): Promise<BulkWriteCount>;
+  /** `DELETE /endpoint?where=…`: every row `where` matches that the caller may read, or none. */
+  deleteMany(where: BulkWhere<TTypes>, config?: AxiosRequestConfig): Promise<BulkWriteCount>;
   /**
    * Every page of `GET /endpoint`, one after the other, by keyset paging: the first page (or the
    * one `after` a cursor the query names), then `after` each page's `meta.nextCursor` until it is
@@ -262,6 +290,14 @@ function encodeId(id: ResourceId): string {
   return encodeURIComponent(text);
 }
 
+/** A bulk write's `where`: an object (a forgotten one would otherwise name nothing, or everything). */
+function bulkWhere(where: unknown): { where: Record<string, unknown> } {
+  if (where === null || typeof where !== 'object' || Array.isArray(where)) {
+    throw new TypeError('useModuleApi: a bulk update or delete takes a `where` object ({} for every row)');
+  }
+  return { where: where as Record<string, unknown> };
+}
+
 function toCount(body: unknown, url: string): number {
   const value =
     body !== null && typeof body === 'object' && 'count' in body
@@ -358,6 +394,12 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
     create: (data, query, config) => send('post', base, query, config, data),
     update: (id, data, query, config) => send('patch', at(id), query, config, data),
     delete: (id, query, config) => send('delete', at(id), query, config),
+    createMany: (rows, config) => {
+      if (!Array.isArray(rows)) throw new TypeError('useModuleApi: createMany takes an array of rows');
+      return send('post', `${base}/bulk`, undefined, config, rows);
+    },
+    updateMany: (where, data, config) => send('patch', base, bulkWhere(where), config, data),
+    deleteMany: (where, config) => send('delete', base, bulkWhere(where), config),
     async *pages(query = {}, config) {
       const { after: from, before, ...rest } = query as ModuleQuery & { after?: unknown; before?: unknown };
       if ('page' in query || (from !== undefined && before !== undefined)) {
@@ -391,6 +433,9 @@ interface LooseModuleApi {
   create(data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
   update(id: ResourceId, data: unknown, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;
   delete(id: ResourceId, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;
+  createMany(rows: readonly unknown[], config?: AxiosRequestConfig): Promise<BulkWriteCount>;
+  updateMany(where: unknown, data: unknown, config?: AxiosRequestConfig): Promise<BulkWriteCount>;
+  deleteMany(where: unknown, config?: AxiosRequestConfig): Promise<BulkWriteCount>;
   pages(
     query?: ModuleQuery,
     config?: AxiosRequestConfig,

@@ -1,5 +1,13 @@
 import type { SelectFields } from '@facet/core';
-import type { ModuleApi, ModuleType, ModuleTypes, ResourceId, TypedWriteQuery } from '../api/useModuleApi.js';
+import type {
+  BulkWhere,
+  BulkWriteCount,
+  ModuleApi,
+  ModuleType,
+  ModuleTypes,
+  ResourceId,
+  TypedWriteQuery,
+} from '../api/useModuleApi.js';
 
 /**
  * What a mutation's callbacks read of TanStack's context: the client the mutation runs in (TanStack
@@ -29,10 +37,24 @@ export interface FacetDeleteVariables {
   readonly ifMatch?: string;
 }
 
+/** The variables of a bulk update: the rows' `where` and the body written to each. */
+export interface FacetUpdateManyVariables<TWhere, TBody> {
+  readonly where: TWhere;
+  readonly data: TBody;
+}
+
+/** The variables of a bulk delete: the rows' `where`. */
+export interface FacetDeleteManyVariables<TWhere> {
+  readonly where: TWhere;
+}
+
+/** The writes a mutation key names. */
+export type FacetWriteName = 'create' | 'update' | 'delete' | 'createMany' | 'updateMany' | 'deleteMany';
+
 /** The shape of TanStack Query's `mutationOptions` for one write. */
 export interface FacetMutationOptions<TData, TVariables> {
-  /** `[name, 'create' | 'update' | 'delete']`, for `useIsMutating` and mutation defaults. */
-  readonly mutationKey: readonly [string, 'create' | 'update' | 'delete'];
+  /** `[name, write]` (`['reviews', 'create']`), for `useIsMutating` and mutation defaults. */
+  readonly mutationKey: readonly [string, FacetWriteName];
   readonly mutationFn: (variables: TVariables) => Promise<TData>;
   /** Invalidates every query of the resource (`[name]`: lists, details, counts), and waits for it. */
   readonly onSuccess: (
@@ -60,6 +82,15 @@ export interface FacetMutations<TItem, TTypes extends ModuleTypes = {}> {
   delete<const F extends string = string>(
     query?: TypedWriteQuery<TItem, F>,
   ): FacetMutationOptions<SelectFields<TItem, F>, FacetDeleteVariables>;
+  /** `POST /endpoint/bulk`: the rows are the variables; `{ count }`. */
+  createMany(): FacetMutationOptions<BulkWriteCount, readonly ModuleType<TTypes, 'create', Partial<TItem>>[]>;
+  /** `PATCH /endpoint?where=…`: `{ where, data }`; `{ count }`. */
+  updateMany(): FacetMutationOptions<
+    BulkWriteCount,
+    FacetUpdateManyVariables<BulkWhere<TTypes>, ModuleType<TTypes, 'update', Partial<TItem>>>
+  >;
+  /** `DELETE /endpoint?where=…`: `{ where }`; `{ count }`. */
+  deleteMany(): FacetMutationOptions<BulkWriteCount, FacetDeleteManyVariables<BulkWhere<TTypes>>>;
 }
 
 export interface FacetMutationsOptions {
@@ -115,6 +146,22 @@ export function facetMutations<TItem, TTypes extends ModuleTypes = {}>(
       mutationKey: [name, 'delete'],
       mutationFn: ({ id, ifMatch }: FacetDeleteVariables) =>
         api.delete(id, query, ifMatch === undefined ? undefined : { ifMatch }),
+      onSuccess,
+    }),
+    createMany: () => ({
+      mutationKey: [name, 'createMany'],
+      mutationFn: (rows: readonly unknown[]) => api.createMany(rows as never),
+      onSuccess,
+    }),
+    updateMany: () => ({
+      mutationKey: [name, 'updateMany'],
+      mutationFn: ({ where, data }: FacetUpdateManyVariables<unknown, unknown>) =>
+        api.updateMany(where as never, data as never),
+      onSuccess,
+    }),
+    deleteMany: () => ({
+      mutationKey: [name, 'deleteMany'],
+      mutationFn: ({ where }: FacetDeleteManyVariables<unknown>) => api.deleteMany(where as never),
       onSuccess,
     }),
   };

@@ -1,5 +1,7 @@
 // The module's own types are re-exported from `@facet/client/api`: the factories' signatures name them.
 export type {
+  BulkWhere,
+  BulkWriteCount,
   ExportDownload,
   ExportFormat,
   ExportQuery,
@@ -14,13 +16,16 @@ export type {
   WriteRequestConfig,
 } from '../api/index.js';
 export {
+  type FacetDeleteManyVariables,
   type FacetDeleteVariables,
   type FacetInvalidator,
   type FacetMutationContext,
   type FacetMutationOptions,
   type FacetMutations,
   type FacetMutationsOptions,
+  type FacetUpdateManyVariables,
   type FacetUpdateVariables,
+  type FacetWriteName,
   facetMutations,
 } from './facetMutations.js';
 export {

@@ -6,6 +6,7 @@
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
 export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
+export { BulkWriteQueryDTO } from '../dto/bulk-write-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
 export { ExportQueryDTO } from '../dto/export-query.dto.js';
 export {
@@ -44,7 +45,12 @@ export {
   readModelTypes,
   type ScalarType,
 } from '../model/index.js';
-export { FACET_MODULE_OPTIONS, getResourceToken, type ResourceControllerBase } from '../module/index.js';
+export {
+  FACET_MODULE_OPTIONS,
+  getResourceToken,
+  type ResourceControllerBase,
+  type ResourceWriteRoutes,
+} from '../module/index.js';
 export {
   declaredQueryKeys,
   FACET_VALIDATION_DEFAULTS,
@@ -150,6 +156,7 @@ export {
   type ResourceGroups,
   type ResourceNarrowing,
   type ResourceServiceOptions,
+  ResourceWriter,
 } from '../resource/index.js';
 export type * from '../resource/resource-query.types.js';
 export type * from '../resource/resource-types.js';

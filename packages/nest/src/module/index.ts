@@ -10,6 +10,7 @@ export {
   ResourceController,
   type ResourceControllerBase,
   type ResourceControllerOptions,
+  type ResourceWriteRoutes,
   type WriteRoute,
   type WriteRoutes,
 } from './resource.controller.js';

@@ -1,23 +1,6 @@
-import {
-  Body,
-  type CanActivate,
-  Delete,
-  Get,
-  Header,
-  Headers,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Req,
-  RequestMethod,
-  Res,
-  StreamableFile,
-  type Type,
-  UseGuards,
-} from '@nestjs/common';
+import { Get, Header, Inject, Param, Req, RequestMethod, StreamableFile, type Type } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
-import { CountQueryDTO, DetailQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
+import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { ExportQueryDTO } from '../dto/export-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
@@ -30,9 +13,9 @@ import type { ResourcePage } from '../resource/resource-query.types.js';
 import { ConditionalRead } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
-import { type WriteRoute, type WriteRoutes, writeRoutes } from './write-routes.js';
+import { type ResourceWriteRoutes, serveWriteRoutes, type WriteRoutes, writeRoutes } from './write-routes.js';
 
-export type { WriteRoute, WriteRoutes } from './write-routes.js';
+export type { ResourceWriteRoutes, WriteRoute, WriteRoutes } from './write-routes.js';
 
 export interface ResourceControllerOptions {
   /**
@@ -41,7 +24,10 @@ export interface ResourceControllerOptions {
    * wrote), `PATCH /:id` (`resource.update`, 200 or 204) and `DELETE /:id` (`resource.delete`, 200
    * with the row as it was). `true` serves every write the resource declares (`writes` of its
    * definition); an object names them. Each takes `fields` in the query (the answer's projection)
-   * and `PATCH`/`DELETE` an `If-Match` header. No handler to write: the checks are the resource's.
+   * and `PATCH`/`DELETE` an `If-Match` header. The bulk writes a resource serves (`writes.bulk`)
+   * are `POST /bulk` (a JSON array of create bodies), `PATCH /?where=…` (one update body) and
+   * `DELETE /?where=…`, each answering `{ count }` (201, 200, 200). No handler to write: the checks
+   * are the resource's.
    * @default false (read routes only)
    */
   readonly writes?: boolean | WriteRoutes;
@@ -58,7 +44,7 @@ export interface ResourceControllerOptions {
 }
 
 /** The routes `ResourceController` serves. */
-export interface ResourceControllerBase<TDto extends object, TAbility> {
+export interface ResourceControllerBase<TDto extends object, TAbility> extends ResourceWriteRoutes<TDto> {
   readonly resource: Resource<QueryDelegate, TDto, TAbility>;
   search(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
   list(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
@@ -66,36 +52,8 @@ export interface ResourceControllerBase<TDto extends object, TAbility> {
   export(query: ExportQueryDTO, request: unknown): Promise<StreamableFile>;
   findById(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
-  /** `POST /` when the controller serves creates. */
-  create(
-    body: unknown,
-    query: WriteQueryDTO,
-    request: unknown,
-    response: unknown,
-  ): Promise<Partial<TDto> | undefined>;
-  /** `PATCH /:id` when the controller serves updates. */
-  update(
-    id: string,
-    body: unknown,
-    query: WriteQueryDTO,
-    ifMatch: string | undefined,
-    request: unknown,
-    response: unknown,
-  ): Promise<Partial<TDto> | undefined>;
-  /** `DELETE /:id` when the controller serves deletes. */
-  remove(
-    id: string,
-    query: WriteQueryDTO,
-    ifMatch: string | undefined,
-    request: unknown,
-  ): Promise<Partial<TDto>>;
   /** Reads the caller with the module's `readContext`. */
   readContext(request: unknown): Promise<ReadContext<TAbility>>;
-}
-
-/** The part of Express's response and Fastify's reply a write route sets its status with. */
-interface StatusResponse {
-  status(code: number): unknown;
 }
 
 /**
@@ -203,37 +161,6 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
     ) {
       return this.resource.findById(id, query, await this.readContext(request));
     }
-
-    async create(body: unknown, query: WriteQueryDTO, request: unknown, response: StatusResponse) {
-      const item = await this.resource.create(body, query, await this.readContext(request));
-      if (item === undefined) response.status(204);
-      return item;
-    }
-
-    async update(
-      id: string,
-      body: unknown,
-      query: WriteQueryDTO,
-      ifMatch: string | undefined,
-      request: unknown,
-      response: StatusResponse,
-    ) {
-      const read = await this.readContext(request);
-      const item = await this.resource.update(
-        id,
-        body,
-        query,
-        read,
-        ifMatch === undefined ? {} : { ifMatch },
-      );
-      if (item === undefined) response.status(204);
-      return item;
-    }
-
-    async remove(id: string, query: WriteQueryDTO, ifMatch: string | undefined, request: unknown) {
-      const read = await this.readContext(request);
-      return this.resource.delete(id, query, read, ifMatch === undefined ? {} : { ifMatch });
-    }
   }
 
   const prototype = ResourceRoutes.prototype;
@@ -249,43 +176,7 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
       }
     }
   }
-  const method = (name: 'create' | 'update' | 'remove') =>
-    Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
-  // TypeScript emits no `design:paramtypes` for decorators applied here, and Nest (11.2 and later)
-  // warns at start-up about a handler without them when a global ValidationPipe sees a parameter.
-  // `Object` is a type such a pipe skips: the resource checks the body itself.
-  const decorate = (name: 'create' | 'update' | 'remove', decorators: MethodDecorator[]) => {
-    for (const decorator of decorators) decorator(prototype, name, method(name));
-    const types = Array.from({ length: (method(name).value as () => unknown).length }, () => Object);
-    Reflect.defineMetadata('design:paramtypes', types, prototype, name);
-  };
-  const guards = (route: WriteRoute | undefined) =>
-    route?.guards?.length ? [UseGuards(...(route.guards as (CanActivate | Type<CanActivate>)[]))] : [];
-  // No pipe on the body: the resource checks the raw body itself, as it does for a route of the
-  // application's own (the body's fields, types and rules are the write's, not a pipe's).
-  if (writes.create) {
-    decorate('create', [Post(), ...guards(writes.create)]);
-    Body()(prototype, 'create', 0);
-    FacetQuery(WriteQueryDTO)(prototype, 'create', 1);
-    Req()(prototype, 'create', 2);
-    Res({ passthrough: true })(prototype, 'create', 3);
-  }
-  if (writes.update) {
-    decorate('update', [Patch(':id'), ...guards(writes.update)]);
-    Param('id')(prototype, 'update', 0);
-    Body()(prototype, 'update', 1);
-    FacetQuery(WriteQueryDTO)(prototype, 'update', 2);
-    Headers('if-match')(prototype, 'update', 3);
-    Req()(prototype, 'update', 4);
-    Res({ passthrough: true })(prototype, 'update', 5);
-  }
-  if (writes.delete) {
-    decorate('remove', [Delete(':id'), ...guards(writes.delete)]);
-    Param('id')(prototype, 'remove', 0);
-    FacetQuery(WriteQueryDTO)(prototype, 'remove', 1);
-    Headers('if-match')(prototype, 'remove', 2);
-    Req()(prototype, 'remove', 3);
-  }
+  serveWriteRoutes(prototype, writes);
   Object.defineProperty(ResourceRoutes, 'name', { value: `ResourceController(${definition.name})` });
   return ResourceRoutes as unknown as Type<ResourceControllerBase<TDto, TAbility>>;
 }

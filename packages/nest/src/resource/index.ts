@@ -46,3 +46,4 @@ export type {
   SentItem,
   UpdateBodyOf,
 } from './resource-types.js';
+export { ResourceWriter } from './resource-writer.js';

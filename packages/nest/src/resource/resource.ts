@@ -1,21 +1,11 @@
 import { ResourceExport } from '../export/resource-export.js';
 import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
-import type { RecordId } from '../read/plan/key.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
 import { type ResourceTarget, readResourceItem, readResourceList } from '../read/read-resource.js';
 import type { Serialized } from '../serialization/serialize-value.js';
 import { resolveWrites } from '../write/resolve-writes.js';
-import type { WriteOptions } from '../write/types/write.types.js';
-import {
-  createRow,
-  declaredWrite,
-  declaresWrite,
-  deleteRow,
-  updateRow,
-  type WriteTarget,
-} from '../write/write-resource.js';
 import type { ResourceDefinition } from './define-resource.js';
 import {
   aggregateRows,
@@ -41,6 +31,7 @@ import type {
   ResourceExportQuery,
   ResourceReadQuery,
 } from './resource-types.js';
+import { bindWrites, ResourceWriter } from './resource-writer.js';
 
 export type { ReadContext, ResourceEnvironment, ResourceNarrowing } from './resource-context.js';
 
@@ -55,33 +46,41 @@ export type { ReadContext, ResourceEnvironment, ResourceNarrowing } from './reso
  * Obtain one with `@InjectResource(books)` after `FacetModule.forFeature([books])`, or build it
  * with `new Resource(books, { client: prisma, accessibleWhere })` outside Nest's container.
  */
-export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbility = unknown> {
+export class Resource<
+  TDelegate extends QueryDelegate,
+  TDto extends object,
+  TAbility = unknown,
+> extends ResourceWriter<TDto, TAbility> {
   readonly name: string;
   /** The field types of the model, from Prisma's runtime data model. */
   readonly modelTypes: ModelTypes | undefined;
   /** What the read pipeline needs of the model, the DTO and the access rule, resolved once. */
   private readonly target: ResourceTarget<DelegateRecord<TDelegate>, TDto, TAbility>;
   private readonly subject: string | undefined;
-  /** What the writes need, resolved once; `undefined` for a read-only resource. */
-  private readonly writeTarget: WriteTarget<TAbility> | undefined;
   private readonly exports: ExportLimits;
 
   constructor(
     readonly definition: ResourceDefinition<never, TDelegate, TDto, TAbility>,
     environment: ResourceEnvironment<TAbility>,
   ) {
+    super();
     this.name = definition.name;
     const resolved = resolveResourceTarget(definition, environment);
     this.subject = resolved.subject;
     this.modelTypes = resolved.target.model.model.types;
     this.target = resolved.target;
     this.exports = resolved.exports;
-    this.writeTarget = resolveWrites<TAbility>({
-      definition,
-      client: environment.client,
-      target: this.target as unknown as ResourceTarget<never, object, never>,
-      subject: this.subject,
-      accessibleWhere: resolved.accessibleWhere,
+    // What the writes need, resolved once (`undefined` for a read-only resource): the base's.
+    bindWrites(this, {
+      name: this.name,
+      accessControlled: this.accessControlled,
+      target: resolveWrites<TAbility>({
+        definition,
+        client: environment.client,
+        target: this.target as unknown as ResourceTarget<never, object, never>,
+        subject: this.subject,
+        accessibleWhere: resolved.accessibleWhere,
+      }) as never,
     });
   }
 
@@ -195,67 +194,6 @@ export class Resource<TDelegate extends QueryDelegate, TDto extends object, TAbi
     assertCaller(this.name, read, this.accessControlled);
     const walk = await readResourceExport(this.target, query as ExportQuery, read, this.exports);
     return new ResourceExport(this.name, walk as never);
-  }
-
-  /**
-   * Creates a row from a client's body (`POST /books`): the body checked against the input DTO as
-   * this caller may write it (400), references to rows it may read (400), the `create` conditions
-   * checked on the written row (403, rolled back), database faults as stable answers (409, 400).
-   * Resolves to the row as the caller reads it (`fields` as `findById`), or `undefined` (a 204).
-   */
-  async create<const F extends string = string>(
-    body: unknown,
-    query: ResourceReadQuery<TDto, F> = {},
-    read: ReadContext<TAbility> = {},
-    options: WriteOptions = {},
-  ): Promise<ProjectedItem<TDto, F> | undefined> {
-    const target = declaredWrite(this.name, this.writeTarget, 'create');
-    assertCaller(this.name, read, this.accessControlled);
-    return (await createRow(target, body, query, read as ReadContext<never>, options)) as
-      | ProjectedItem<TDto, F>
-      | undefined;
-  }
-
-  /**
-   * Updates the row `id` (`PATCH /books/:id`): 404 when the caller may not read it, 403 when it may
-   * not update it or the result would leave its `update` conditions, 412 when `options.ifMatch`
-   * does not match. Resolves to the row as the caller now reads it, or `undefined` (a 204).
-   */
-  async update<const F extends string = string>(
-    id: RecordId,
-    body: unknown,
-    query: ResourceReadQuery<TDto, F> = {},
-    read: ReadContext<TAbility> = {},
-    options: WriteOptions = {},
-  ): Promise<ProjectedItem<TDto, F> | undefined> {
-    const target = declaredWrite(this.name, this.writeTarget, 'update');
-    assertCaller(this.name, read, this.accessControlled);
-    return (await updateRow(target, id, body, query, read as ReadContext<never>, options)) as
-      | ProjectedItem<TDto, F>
-      | undefined;
-  }
-
-  /**
-   * Deletes the row `id` (`DELETE /books/:id`): 404, 403 and 412 as `update`, 409 when other rows
-   * still reference it. Resolves to the row as the caller read it just before.
-   */
-  async delete<const F extends string = string>(
-    id: RecordId,
-    query: ResourceReadQuery<TDto, F> = {},
-    read: ReadContext<TAbility> = {},
-    options: WriteOptions = {},
-  ): Promise<ProjectedItem<TDto, F>> {
-    const target = declaredWrite(this.name, this.writeTarget, 'delete');
-    assertCaller(this.name, read, this.accessControlled);
-    return (await deleteRow(target, id, query, read as ReadContext<never>, options)) as ProjectedItem<
-      TDto,
-      F
-    >;
-  }
-
-  /** Whether the resource declares `action` (what `ResourceController` serves with `writes: true`). */
-  writes(action: 'create' | 'update' | 'delete'): boolean {
-    return declaresWrite(this.writeTarget, action);
   }
 
   /** True when every read of this resource merges an access filter (its DTO names a subject). */

@@ -17,6 +17,7 @@ import { EXPORT_FORMATS } from '../read/check/check-export.js';
 import { ApiFacetErrors } from './api-facet-errors.decorator.js';
 import { ApiFacetQuery } from './api-facet-query.decorator.js';
 import { ApiPaginatedResponse } from './api-paginated-response.decorator.js';
+import { bulkWriteRoutes } from './bulk-write-routes.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { FACET_DTO_EXTENSION, FACET_ERROR_BODY_SCHEMA } from './schemas.js';
 import { type DocumentedBody, documentedBodies } from './write-bodies.js';
@@ -254,6 +255,7 @@ export function ApiResourceRoutes(resource: Type<object> | DocumentedResource): 
         ),
       ]);
     }
+    routes.push(...bulkWriteRoutes(dto, bodies, (writes as { readonly bulk?: unknown } | undefined)?.bulk));
     for (const [name, decorators] of routes) {
       const descriptor = Object.getOwnPropertyDescriptor(base, name);
       if (descriptor === undefined) continue;

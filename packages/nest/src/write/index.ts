@@ -1,5 +1,8 @@
 export type {
   BodyWrite,
+  BulkWriteOptions,
+  BulkWriteResult,
+  BulkWrites,
   ResourceWrites,
   ServerData,
   WriteAction,

@@ -7,10 +7,11 @@ import type { ResourceTarget } from '../read/read-resource.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 import { getAccessSubject } from '../read/scope/access-subject.js';
 import { planWriteBody, type WriteBodyPlan } from './check/write-fields.js';
+import { resolveBulk } from './resolve-bulk.js';
 import type { BodyWrite, ResourceWrites } from './types/write.types.js';
 import type { PlannedWrite, ReferenceRule, WriteDelegate, WriteTarget } from './write-resource.js';
 
-const WRITE_KEYS: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
+const WRITE_KEYS: ReadonlySet<string> = new Set(['create', 'update', 'delete', 'bulk']);
 const BODY_WRITE_KEYS: ReadonlySet<string> = new Set(['body', 'set']);
 const WRITE_METHODS = ['create', 'updateMany', 'deleteMany', 'findFirst'] as const;
 
@@ -60,7 +61,7 @@ export function resolveWrites<TAbility>(
     throw new FacetConfigurationError(`Resource ${name}: ${message}`);
   };
   for (const key of Object.keys(writes)) {
-    if (!WRITE_KEYS.has(key)) fail(`\`writes.${key}\` is not a write; use create, update or delete.`);
+    if (!WRITE_KEYS.has(key)) fail(`\`writes.${key}\` is not a write; use create, update, delete or bulk.`);
   }
   if (writes.delete !== undefined && typeof writes.delete !== 'boolean')
     fail('`writes.delete` must be true or false.');
@@ -117,8 +118,10 @@ export function resolveWrites<TAbility>(
     create,
     update,
     delete: writes.delete === true,
+    bulk: resolveBulk(writes, fail),
     references,
     errors: target.model.errors,
+    read: target,
     bind(on) {
       const delegate = pick(on);
       assertWriteDelegate(name, delegate);

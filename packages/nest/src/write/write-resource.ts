@@ -2,16 +2,17 @@ import { FacetQueryError } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { notFoundException } from '../errors/prisma-error.mapper.js';
 import type { FieldsQueryInput } from '../projection/prepare-fields-query.js';
-import { type KeyField, parseKey, type RecordId } from '../read/plan/key.js';
+import { parseKey, type RecordId } from '../read/plan/key.js';
 import type { ReadCall } from '../read/read-model.js';
 import { actionFilter } from '../read/scope/action-filter.js';
 import { checkWriteBody } from './check/check-body.js';
 import { readBack, readRow } from './execute/read-row.js';
 import { inTransaction, runWrite } from './execute/run-write.js';
+import { keyWhereOf, serverData } from './execute/server-data.js';
 import { checkIfMatch } from './precondition.js';
 import { checkReferences } from './scope/check-references.js';
 import { assertWithin, forbiddenWrite, keySelect, within } from './scope/write-scope.js';
-import type { ServerData, WriteOptions } from './types/write.types.js';
+import type { WriteOptions } from './types/write.types.js';
 import type { AnyWriteTarget, PlannedWrite, WriteTarget } from './types/write-target.js';
 
 export type {
@@ -31,26 +32,6 @@ function checkWriteQuery(query: FieldsQueryInput | undefined): FieldsQueryInput 
     .map(([key]) => ({ code: 'unknown_key' as const, path: [key], message: 'A write takes `fields` only.' }));
   if (first) throw new FacetQueryError([first, ...rest]);
   return query.fields === undefined ? {} : { fields: query.fields };
-}
-
-/** The key's where of a row that holds the key's fields. */
-function keyWhereOf(key: readonly KeyField[], row: unknown): Record<string, unknown> {
-  const values = row as Record<string, unknown>;
-  return Object.fromEntries(key.map((field) => [field.name, values[field.name]]));
-}
-
-async function serverData(
-  planned: PlannedWrite<never>,
-  read: ReadCall<never>,
-  action: 'create' | 'update',
-  id?: RecordId,
-): Promise<ServerData> {
-  if (planned.set === undefined) return {};
-  const data = await planned.set(id === undefined ? { read, action } : { read, action, id });
-  if (data === null || typeof data !== 'object') {
-    throw new TypeError(`writes.${action}.set must return an object of column values.`);
-  }
-  return data;
 }
 
 /**
@@ -193,6 +174,31 @@ export function declaredWrite<TAbility>(
   if (!declaresWrite(target, action)) {
     throw new FacetConfigurationError(
       `Resource ${resource} declares no ${action} (its definition's \`writes.${action}\`).`,
+    );
+  }
+  return target as unknown as WriteTarget<never>;
+}
+
+/** Whether a resource serves the bulk form of `action` (`writes.bulk`). */
+export function declaresBulk<TAbility>(
+  target: WriteTarget<TAbility> | undefined,
+  action: 'create' | 'update' | 'delete',
+): boolean {
+  return target?.bulk[action] === true;
+}
+
+/**
+ * The write target of a declared bulk `action`; a call of an undeclared one is the application's mistake.
+ * @throws {FacetConfigurationError}
+ */
+export function declaredBulk<TAbility>(
+  resource: string,
+  target: WriteTarget<TAbility> | undefined,
+  action: 'create' | 'update' | 'delete',
+): WriteTarget<never> {
+  if (!declaresBulk(target, action)) {
+    throw new FacetConfigurationError(
+      `Resource ${resource} serves no bulk ${action} (its definition's \`writes.bulk\`).`,
     );
   }
   return target as unknown as WriteTarget<never>;

@@ -128,11 +128,19 @@ export class ReviewPatch {
   @IsOptional() @IsString() @Length(1, 2000) body?: string;
 }
 
+/** The row budget of the fixtures' bulk writes: small, so that a test reaches it with a few rows. */
+export const BULK_MAX_ROWS = 5;
+
 export const writeBooks = defineResource({
   name: 'books',
   delegate: (prisma: PrismaClient) => prisma.book,
   dto: WriteBookDto,
-  writes: { create: { body: BookInput }, update: {}, delete: true },
+  writes: {
+    create: { body: BookInput },
+    update: {},
+    delete: true,
+    bulk: { create: true, update: true, delete: true, maxRows: BULK_MAX_ROWS },
+  },
 });
 
 export const writeReviews = defineResource({
@@ -146,6 +154,7 @@ export const writeReviews = defineResource({
     },
     update: { body: ReviewPatch },
     delete: true,
+    bulk: { create: true, update: true, delete: true, maxRows: BULK_MAX_ROWS },
   },
 });
 

@@ -38,6 +38,14 @@ export interface WriteBinding {
   readonly delegateFor: (model: string) => QueryDelegate | undefined;
 }
 
+/** The bulk writes a resource serves. */
+export interface ResolvedBulk {
+  readonly create: boolean;
+  readonly update: boolean;
+  readonly delete: boolean;
+  readonly maxRows: number;
+}
+
 /** What the write functions need of a resource, resolved once by `Resource`. */
 export interface WriteTarget<TAbility> extends WriteAccess<TAbility> {
   readonly name: string;
@@ -45,8 +53,12 @@ export interface WriteTarget<TAbility> extends WriteAccess<TAbility> {
   readonly create: PlannedWrite<TAbility> | undefined;
   readonly update: PlannedWrite<TAbility> | undefined;
   readonly delete: boolean;
+  /** The bulk writes served (each only beside its single write), and their row budget. */
+  readonly bulk: ResolvedBulk;
   readonly references: readonly ReferenceRule[];
   readonly errors: ReadErrorOptions;
+  /** The resource's reads on the module's client: a bulk write's `where` is checked as theirs. */
+  readonly read: ResourceTarget<never, object, never>;
   /** The resource bound to `client`. */
   bind(client: object): WriteBinding;
   /** Runs `work` in an interactive transaction of the module's client (the primary's). */

@@ -55,6 +55,41 @@ export interface ResourceWrites<
   readonly update?: BodyWrite<TUpdate, TAbility>;
   /** `true` to serve deletes. */
   readonly delete?: boolean;
+  /**
+   * Bulk writes, off unless named: `createMany` (a list of `create` bodies), `updateMany` and
+   * `deleteMany` (the rows a client's `where` matches). Each is the single write it batches, with
+   * every one of its checks, for every row, in one transaction. `true`: every single write declared.
+   * @default none
+   */
+  readonly bulk?: boolean | BulkWrites;
+}
+
+/** Which bulk writes a resource serves, and how many rows one may touch. */
+export interface BulkWrites {
+  /** `createMany`: needs `create`. */
+  readonly create?: boolean;
+  /** `updateMany`: needs `update`. */
+  readonly update?: boolean;
+  /** `deleteMany`: needs `delete`. */
+  readonly delete?: boolean;
+  /**
+   * The most rows one bulk write may touch: more bodies in a `createMany`, or more rows the caller
+   * may read matching an `updateMany`/`deleteMany`'s `where`, are a 400 (`too_many`, with the
+   * limit) before any row is written. @default 100
+   */
+  readonly maxRows?: number;
+}
+
+/** What a bulk write answers: how many rows it wrote. */
+export interface BulkWriteResult {
+  /** The rows created, changed or deleted (all the rows asked for: a bulk write is all or none). */
+  readonly count: number;
+}
+
+/** Options of one bulk write call: the application's transaction (`WriteOptions.tx`). */
+export interface BulkWriteOptions {
+  /** The application's interactive transaction client; see `WriteOptions.tx`. */
+  readonly tx?: object;
 }
 
 /** Options of one write call. */

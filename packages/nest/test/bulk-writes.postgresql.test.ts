@@ -1,0 +1,3 @@
+import { bulkWritesSuite } from './bulk-writes.suite.js';
+
+await bulkWritesSuite('postgresql');

@@ -1,0 +1,3 @@
+import { writeSweepSuite } from './write-sweep.suite.js';
+
+await writeSweepSuite('postgresql');

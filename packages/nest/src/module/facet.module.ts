@@ -188,12 +188,13 @@ export class FacetModule implements OnModuleDestroy {
     const providers: Provider[] = definitions.map((definition) => ({
       provide: getResourceToken(definition),
       useFactory: (options: FacetModuleOptions) => {
-        const router = readRouterFor(options);
-        if (router !== undefined && options.sql !== undefined) {
+        // Before the router starts its health checks: a refused module must leave nothing running.
+        if (hasReplicas(options) && options.sql !== undefined) {
           throw new FacetConfigurationError(
             'FacetModule: `sql` cannot be combined with `replicas` yet: compiled reads do not route to replicas.',
           );
         }
+        const router = readRouterFor(options);
         return new Resource(definition, {
           engine: options.engine,
           sql: options.sql,

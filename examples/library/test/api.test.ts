@@ -295,6 +295,8 @@ await onEachTarget('library API', ({ app, get }) => {
             expect(titles).toEqual(titlesOf(item.authorId, fx.books));
           }
         },
+        // Walks every page twice; a loaded machine takes longer than the default 5 s.
+        30_000,
       );
     });
 

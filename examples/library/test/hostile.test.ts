@@ -307,6 +307,9 @@ describe('hostile input over HTTP (example app, PGlite)', () => {
       ] as const) {
         const response = await send(method, path, 'reader');
         expect(response.status, `${method} ${path}`).toBe(403);
+        // A malformed query is judged before permission, the same 400 for every caller (README, Writes).
+        const malformed = await send(method, `${path}?where.published=false`, 'reader');
+        expect(malformed.status, `${method} ${path}?where.published=false`).toBe(400);
       }
     });
 

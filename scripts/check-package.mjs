@@ -4,18 +4,23 @@
 // which runs `prepack`, a fresh build). On that tarball:
 //   1. its file list: package.json, README.md, CHANGELOG.md, LICENSE and every file `exports`/`main`/`module`/`types`
 //      name must be there, and nothing from the tests (`*.test.ts`, `*.test-d.ts`, `test/`, build info);
-//   2. its README.md has no relative link (dead on a registry page; scripts/pack-files.mjs rewrites them);
+//   2. its README.md and the documents scripts/pack-files.mjs copies in (CHANGELOG.md, getting-started.md)
+//      have no relative link (dead on a registry page), and every link into the repository names a file
+//      that exists, so the guides are reachable from the package page;
+//   2b. its package.json says where the package comes from: `repository` (git, with the package's
+//      `directory`), `homepage` and `bugs`, as a registry page shows them;
 //   3. publint --strict, on the tarball;
 //   4. attw --profile node16 (are the types wrong?), on the same tarball.
 // Every check runs even when an earlier one fails, so one run shows every problem.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { relativeLinks } from './pack-files.mjs';
+import { SHIPPED_DOCUMENTS } from './pack-files.mjs';
 import { tarballPath } from './pack-packages.mjs';
+import { checkLinks, checkProvenance } from './package-metadata.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -67,7 +72,8 @@ const FORBIDDEN = [
 function checkFileList(files, pkg) {
   const problems = [];
   const shipped = new Set(files);
-  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', ...manifestTargets(pkg)]) {
+  const documents = Object.keys(SHIPPED_DOCUMENTS);
+  for (const required of ['package.json', 'README.md', ...documents, 'LICENSE', ...manifestTargets(pkg)]) {
     if (!shipped.has(required)) problems.push(`missing ${required}`);
   }
   if (!files.some((file) => file.startsWith('dist/'))) problems.push('missing dist/');
@@ -129,11 +135,21 @@ try {
     console.log('      README.md, LICENSE and every manifest target present, no test files');
   }
 
-  console.log('\n--- links of the packed README.md');
-  const relative = relativeLinks(entries.get('README.md')?.toString('utf8') ?? '');
-  for (const link of relative) console.log(`  relative link ${link}: dead on a registry page`);
-  if (relative.length) failed = true;
-  else console.log('  ok: every link is absolute');
+  const packedDocuments = ['README.md', ...Object.keys(SHIPPED_DOCUMENTS)];
+  console.log(`\n--- links of the packed ${packedDocuments.join(', ')}`);
+  const linkProblems = packedDocuments.flatMap((name) =>
+    checkLinks(name, entries.get(name)?.toString('utf8') ?? ''),
+  );
+  for (const problem of linkProblems) console.log(`  ${problem}`);
+  if (linkProblems.length) failed = true;
+  else console.log('  ok: every link is absolute, and every link into the repository names a file of it');
+
+  console.log('\n--- provenance in the packed package.json');
+  const packedManifest = JSON.parse(entries.get('package.json')?.toString('utf8') ?? '{}');
+  const provenance = checkProvenance(packedManifest, relative(root, cwd).split('\\').join('/'));
+  for (const problem of provenance) console.log(`  ${problem}`);
+  if (provenance.length) failed = true;
+  else console.log('  ok: repository (with its directory), homepage and bugs');
 
   if (!run('publint --strict', bin('publint'), ['run', tarball, '--strict'], cwd)) failed = true;
   if (!run('attw --profile node16', bin('attw'), [tarball, '--profile', 'node16'], cwd)) failed = true;

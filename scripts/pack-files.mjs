@@ -1,7 +1,10 @@
 // What a package's tarball carries beyond its own folder, applied around `npm pack` and undone after:
 //   - README.md with every relative link made absolute (a registry page cannot follow `../../docs`);
 //     the repository keeps its relative links, which work on GitHub and in an editor;
-//   - CHANGELOG.md, a copy of the root one (one changelog for the three packages, released together).
+//   - CHANGELOG.md, a copy of the root one (one changelog for the three packages, released together);
+//   - getting-started.md, a copy of docs/getting-started.md (the guide every README starts from), so the
+//     guide is in every tarball as well as linked from the package page.
+// Every copied document gets absolute links too (SHIPPED_DOCUMENTS says what is copied from where).
 // A package's `prepack`/`postpack` run it (`npm pack`, `npm publish`); scripts/pack-packages.mjs runs
 // it itself when it packs with --ignore-scripts.
 //   node ../../scripts/pack-files.mjs prepare|restore   (in a package folder)
@@ -36,6 +39,16 @@ function mapLinks(markdown, replace) {
     .join('');
 }
 
+/** Every link target of a markdown text, outside fenced code blocks. */
+export function linkTargets(markdown) {
+  const found = [];
+  mapLinks(markdown, (target) => {
+    found.push(target);
+    return target;
+  });
+  return found;
+}
+
 /** The relative link targets of a markdown text (what a registry page would show as dead links). */
 export function relativeLinks(markdown) {
   const found = [];
@@ -57,6 +70,12 @@ export function absoluteLinks(markdown, fromDir) {
   });
 }
 
+/** The documents of the repository every tarball carries: name in the tarball → path in the repository. */
+export const SHIPPED_DOCUMENTS = {
+  'CHANGELOG.md': 'CHANGELOG.md',
+  'getting-started.md': 'docs/getting-started.md',
+};
+
 export function prepare(packageDir) {
   restore(packageDir);
   const readme = join(packageDir, 'README.md');
@@ -64,14 +83,16 @@ export function prepare(packageDir) {
   const fromDir = relative(root, packageDir).split('\\').join('/');
   renameSync(readme, join(packageDir, BACKUP));
   writeFileSync(readme, absoluteLinks(text, fromDir));
-  const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
-  writeFileSync(join(packageDir, 'CHANGELOG.md'), absoluteLinks(changelog, ''));
+  for (const [name, source] of Object.entries(SHIPPED_DOCUMENTS)) {
+    const document = readFileSync(join(root, source), 'utf8');
+    writeFileSync(join(packageDir, name), absoluteLinks(document, posix.dirname(source)));
+  }
 }
 
 export function restore(packageDir) {
   const backup = join(packageDir, BACKUP);
   if (existsSync(backup)) renameSync(backup, join(packageDir, 'README.md'));
-  rmSync(join(packageDir, 'CHANGELOG.md'), { force: true });
+  for (const name of Object.keys(SHIPPED_DOCUMENTS)) rmSync(join(packageDir, name), { force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -51,7 +51,7 @@ export const bookTableOptions: TypedTableOptions<Book, 'id'> = {
 // The author box starts from the author filter the URL holds (a shared or reloaded link).
 const initialAuthor = url.read().filters?.authorId;
 
-export const authorPickerOptions: TypedAutocompleteOptions<Author, 'id' | 'name' | 'country'> = {
+export const authorPickerOptions: TypedAutocompleteOptions<Author, 'id' | 'name' | 'country', false> = {
   resource: authorsApi,
   searchFields: ['name'],
   fields: ['id', 'name', 'country'],

@@ -32,6 +32,26 @@ describe('createApiClient', () => {
     expect(() => createApiClient({ origin: server.origin }, 'v1/x')).toThrow(/version/);
   });
 
+  it('targets <origin><basePath> when given one, with a function origin too, and ignores the version', async () => {
+    // The test server answers /api/… only; the path each request reached is what counts here.
+    const ignore = () => undefined;
+    await createApiClient({ origin: server.origin, basePath: '/rest/' }, 'v2').get('/books/1').catch(ignore);
+    expect(last().path).toBe('/rest/books/1');
+    await createApiClient({ origin: server.origin, basePath: 'internal/api' }).get('/books/2').catch(ignore);
+    expect(last().path).toBe('/internal/api/books/2');
+    await createApiClient({ origin: `${server.origin}/`, basePath: '' })
+      .get('/books/3')
+      .catch(ignore);
+    expect(last().path).toBe('/books/3');
+    await createApiClient({ origin: async () => server.origin, basePath: '/rest' })
+      .get('/books/4')
+      .catch(ignore);
+    expect(last().path).toBe('/rest/books/4');
+    for (const basePath of ['https://elsewhere.test/api', '/api?x=1', '/api#top']) {
+      expect(() => createApiClient({ origin: server.origin, basePath }), basePath).toThrow(/basePath/);
+    }
+  });
+
   it('resolves a function origin on every request, sync or async', async () => {
     let calls = 0;
     const api = createApiClient({

@@ -155,26 +155,46 @@ describe('createAutocompleteStore', () => {
     expect(store.getState().highlightedIndex).toBe(2);
     store.selectHighlighted();
     const state = store.getState();
-    expect(state).toMatchObject({ value: [12], input: '', term: null, highlightedIndex: -1 });
+    expect(state).toMatchObject({ value: 12, values: [12], input: '', term: null, highlightedIndex: -1 });
     expect(state.options.map((book) => book.id)).toEqual([12]);
     expect(store.getOptionLabel(state.selected[0] as Book)).toBe('Book 12');
     expect(store.getOptionValue(state.selected[0] as Book)).toBe(12);
   });
 
-  it('replaces the selection unless multiple, deselects and clears', async () => {
+  it('replaces the selection unless multiple, deselects and clears; single mode has one value or null', async () => {
     const store = open({ getOptionLabel: (book) => `${book.title} (${book.author.name})` });
+    const [first, second] = (await type(store, 'Book 2')).results as Book[];
+    expect(store.getState()).toMatchObject({ value: null, values: [] });
+    store.select(first as Book);
+    store.select(second as Book);
+    expect(store.getState().value).toBe(second?.id);
+    expect(store.getState().values).toEqual([second?.id]);
+    expect(store.getOptionLabel(second as Book)).toBe('Book 21 (Édouard Lucas)');
+    store.deselect(second?.id as number);
+    expect(store.getState()).toMatchObject({ value: null, values: [], selected: [] });
+    store.setValue([9, 8]);
+    const state = await settled(store);
+    expect(state.value).toBe(9);
+    expect(state.selected.map((book) => book.title)).toEqual(['Book 09']);
+    store.clear();
+    expect(store.getState()).toMatchObject({ value: null, values: [], selected: [], options: [], input: '' });
+  });
+
+  it('multiple mode lists its values, and a switch of mode reshapes value', async () => {
+    const store = open({ multiple: true });
     const [first, second] = (await type(store, 'Book 2')).results as Book[];
     store.select(first as Book);
     store.select(second as Book);
-    expect(store.getState().value).toEqual([second?.id]);
-    expect(store.getOptionLabel(second as Book)).toBe('Book 21 (Édouard Lucas)');
-    store.deselect(second?.id as number);
-    expect(store.getState()).toMatchObject({ value: [], selected: [] });
-    store.setValue(9);
-    const state = await settled(store);
-    expect(state.selected.map((book) => book.title)).toEqual(['Book 09']);
+    expect(store.getState()).toMatchObject({
+      value: [first?.id, second?.id],
+      values: [first?.id, second?.id],
+    });
+    store.setOptions({ resource: books(), searchFields: ['title'], multiple: false });
+    expect(store.getState()).toMatchObject({ value: first?.id, values: [first?.id] });
+    store.setOptions({ resource: books(), searchFields: ['title'], multiple: true });
+    expect(store.getState()).toMatchObject({ value: [first?.id], values: [first?.id] });
     store.clear();
-    expect(store.getState()).toMatchObject({ value: [], selected: [], options: [], input: '' });
+    expect(store.getState()).toMatchObject({ value: [], values: [] });
   });
 
   it('reports a failed search as an error state', async () => {

@@ -93,6 +93,55 @@ describe('the autocomplete narrows its items by fields', () => {
   });
 });
 
+describe("the autocomplete's value says what its mode selects", () => {
+  type Id = string | number;
+  test('single mode (the default, or multiple: false): one value or null', () => {
+    expectTypeOf(
+      createAutocompleteStore({ resource: authors, searchFields: ['name'] }).getState().value,
+    ).toEqualTypeOf<Id | null>();
+    const single = createAutocompleteStore<Author>({
+      resource: authors,
+      searchFields: ['name'],
+      multiple: false,
+    });
+    expectTypeOf(single.getState().value).toEqualTypeOf<Id | null>();
+    expectTypeOf(
+      useReactAutocomplete({ resource: authors, searchFields: ['name'] }).state.value,
+    ).toEqualTypeOf<Id | null>();
+    expectTypeOf(
+      useVueAutocomplete({ resource: authors, searchFields: ['name'] }).state.value.value,
+    ).toEqualTypeOf<Id | null>();
+  });
+  test('multiple: true: a list, with or without the item type named', () => {
+    const many = createAutocompleteStore<Author>({
+      resource: authors,
+      searchFields: ['name'],
+      multiple: true,
+    });
+    expectTypeOf(many.getState().value).toEqualTypeOf<readonly Id[]>();
+    const narrowed = createAutocompleteStore({
+      resource: authors,
+      searchFields: ['name'],
+      fields: ['id'],
+      multiple: true,
+    });
+    expectTypeOf(narrowed.getState().value).toEqualTypeOf<readonly Id[]>();
+    expectTypeOf(narrowed.getState().results).toEqualTypeOf<readonly { id: number }[]>();
+    const react = useReactAutocomplete({ resource: authors, searchFields: ['name'], multiple: true });
+    expectTypeOf(react.state.value).toEqualTypeOf<readonly Id[]>();
+    const vue = useVueAutocomplete({ resource: authors, searchFields: ['name'], multiple: true });
+    expectTypeOf(vue.state.value.value).toEqualTypeOf<readonly Id[]>();
+  });
+  test('a mode known only at run time: either, and `values` is a list in every mode', () => {
+    const multiple: boolean = Math.random() > 0.5;
+    const store = createAutocompleteStore({ resource: authors, searchFields: ['name'], multiple });
+    expectTypeOf(store.getState().value).toEqualTypeOf<Id | null | readonly Id[]>();
+    expectTypeOf(store.getState().values).toEqualTypeOf<readonly Id[]>();
+    // @ts-expect-error a single-mode value is not a list
+    createAutocompleteStore({ resource: authors, searchFields: ['name'] }).getState().value.length;
+  });
+});
+
 describe('the table narrows its rows by baseFields', () => {
   type Row = { id: number; title?: string; author?: Author; editor?: Author | null };
   test('the base fields are always there, every other field may be missing', () => {

@@ -280,6 +280,25 @@ describe.each(['default', 'every-route'] as const)('refuseUndeclaredQuery: %s', 
     }
   });
 
+  it('every route that decodes its query refuses a value without a name, beside a valid parameter or alone', async () => {
+    const isbn = `${library.tag}-Alpha`;
+    const bookId = String(library.bookIds[0]);
+    for (const [route, refuses] of Object.entries(ROUTES)) {
+      if (!refuses[variant]) continue;
+      const [method, template] = route.split(' ') as [string, string];
+      const path = template.replace('{isbn}', isbn).replace('{id}', bookId);
+      // The decoder refuses the nameless part before any parameter is judged against the route.
+      for (const query of ['=1', 'fields=id&=1', '=', 'a=1&=&b=2']) {
+        const answer = await send(variant, method, `${path}?${query}`);
+        expect(answer.status, `${route}?${query}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body, `${route}?${query}`).toMatchObject({
+          code: 'unknown_key',
+          message: expect.stringMatching(/without a name/),
+        });
+      }
+    }
+  });
+
   it('a route that takes no query names each parameter it refuses, and answers without one', async () => {
     const answer = await send(variant, 'GET', '/books/stats/summary?where.title=x&foo=1');
     expectUnknown(answer, 'where', 'stats/summary');

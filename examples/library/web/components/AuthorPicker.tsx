@@ -18,8 +18,8 @@ export function AuthorPicker(props: {
   const { state } = authorPicker;
 
   useEffect(() => {
-    const current = authorPicker.getState().value[0];
-    if (authorId === undefined && current !== undefined) authorPicker.clear();
+    const current = authorPicker.getState().value; // single mode: one id or null
+    if (authorId === undefined && current !== null) authorPicker.clear();
     else if (typeof authorId === 'number' && current !== authorId) authorPicker.setValue(authorId);
   }, [authorId, authorPicker]);
   const listId = useId();

@@ -15,6 +15,13 @@ export interface ApiClientOptions {
    */
   origin?: string | Getter<string>;
   /**
+   * The API's path under `origin`, for a server not mounted at `/api/<version>`: `'/rest'`, or `''`
+   * for the origin's root. When set, the `version` argument is not used. Facet default, not from the
+   * spec (which fixes `/api/<version>`).
+   * @default `/api/<version>`
+   */
+  basePath?: string;
+  /**
    * Returns the current token, sync or async. `null`, `undefined` or `''` sends no token header.
    * @default no token
    */
@@ -68,6 +75,7 @@ export interface ApiClientOptions {
 // One entry per option, so a new option cannot be added without being recognised here.
 const OPTION_KEYS: { readonly [K in keyof Required<ApiClientOptions>]: 1 } = {
   origin: 1,
+  basePath: 1,
   getToken: 1,
   tokenHeader: 1,
   tokenScheme: 1,
@@ -90,17 +98,24 @@ function defaultOrigin(): string {
   return origin;
 }
 
-const baseUrl = (origin: string, version: string): string => `${origin.replace(/\/+$/, '')}/api/${version}`;
+/** `path` without a trailing slash, with a leading one unless empty. */
+const normalPath = (path: string): string => {
+  const trimmed = trimSlashes(path);
+  return trimmed === '' ? '' : `/${trimmed}`;
+};
+
+const baseUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;
 
 /** The runtime's current zone, asked anew each time: the user may change it while a page is open. */
 const runtimeTimezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Creates an ordinary axios instance for a Facet API: base URL `<origin>/api/<version>`, nested query
+ * Creates an ordinary axios instance for a Facet API: base URL `<origin>/api/<version>` (or
+ * `<origin><basePath>`), nested query
  * parameters in the Facet wire format, and a request interceptor that resolves the token and the
  * time zone on every request.
  *
- * @param version replaces `v1` in the base URL. Facet default, not from the spec: `'v1'`.
+ * @param version replaces `v1` in the base URL; unused with `basePath`. Facet default, not from the spec: `'v1'`.
  */
 export function createApiClient(options: ApiClientOptions = {}, version = 'v1'): AxiosInstance {
   for (const key of Object.keys(options)) {
@@ -110,12 +125,21 @@ export function createApiClient(options: ApiClientOptions = {}, version = 'v1'):
   if (segment === '' || segment.includes('/')) {
     throw new TypeError(`createApiClient: \`version\` must be one path segment such as "v1", got ${version}`);
   }
+  if (
+    options.basePath !== undefined &&
+    (typeof options.basePath !== 'string' || /[?#]|:\/\//.test(options.basePath))
+  ) {
+    throw new TypeError(
+      `createApiClient: \`basePath\` must be a path such as "/rest" (no origin, query or fragment), got ${options.basePath}`,
+    );
+  }
+  const path = options.basePath === undefined ? `/api/${segment}` : normalPath(options.basePath);
   const { origin = defaultOrigin(), getToken, getTimezone = runtimeTimezone, timezoneHeader } = options;
   const tokenHeader = options.tokenHeader ?? 'Authorization';
   const scheme = options.tokenScheme === undefined ? 'Bearer' : options.tokenScheme;
 
   const api = axios.create({
-    baseURL: typeof origin === 'string' ? baseUrl(origin, segment) : undefined,
+    baseURL: typeof origin === 'string' ? baseUrl(origin, path) : undefined,
     paramsSerializer: { serialize: (params) => encodeQuery(params) },
     ...options.axiosConfig,
   });
@@ -128,7 +152,7 @@ export function createApiClient(options: ApiClientOptions = {}, version = 'v1'):
       // where it is sent is Facet's choice, and by default nowhere.
       getTimezone(),
     ]);
-    if (resolvedOrigin !== undefined) config.baseURL = baseUrl(resolvedOrigin, segment);
+    if (resolvedOrigin !== undefined) config.baseURL = baseUrl(resolvedOrigin, path);
     // A header the request sets itself wins over the interceptor.
     if (token && !config.headers.has(tokenHeader)) {
       config.headers.set(tokenHeader, scheme ? `${scheme} ${token}` : token);

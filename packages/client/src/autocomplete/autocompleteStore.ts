@@ -8,6 +8,7 @@ import type {
   AutocompleteOptions,
   AutocompleteState,
   AutocompleteStore,
+  MultipleAutocompleteOptions,
   TypedAutocompleteOptions,
 } from './autocompleteStore.types.js';
 import {
@@ -45,26 +46,34 @@ const cursorOf = (meta: { readonly nextCursor?: string | null } | undefined): st
  * recent terms. Work starts with the first subscriber.
  */
 export function createAutocompleteStore<TItem, const P extends string = string>(
-  initialOptions: TypedAutocompleteOptions<TItem, P>,
-): AutocompleteStore<SelectPaths<TItem, P>>;
+  initialOptions: MultipleAutocompleteOptions<TItem, P>,
+): AutocompleteStore<SelectPaths<TItem, P>, true>;
+export function createAutocompleteStore<TItem, const P extends string = string>(
+  initialOptions: TypedAutocompleteOptions<TItem, P, false>,
+): AutocompleteStore<SelectPaths<TItem, P>, false>;
+export function createAutocompleteStore<TItem, const P extends string = string>(
+  initialOptions: TypedAutocompleteOptions<TItem, P, boolean>,
+): AutocompleteStore<SelectPaths<TItem, P>, boolean>;
 export function createAutocompleteStore<TItem>(
   initialOptions: AutocompleteOptions<TItem>,
-): AutocompleteStore<TItem> {
+): AutocompleteStore<TItem, boolean> {
   let options: ResolvedAutocompleteOptions<TItem> = resolveAutocompleteOptions(initialOptions);
+  const multiple = () => options.multiple ?? false;
   const known = initialOptions.initialSelected ?? [];
   if (!Array.isArray(known)) {
     throw new TypeError('createAutocompleteStore: `initialSelected` must be an array of items');
   }
   const startValue =
     initialOptions.initialValue === undefined || initialOptions.initialValue === null
-      ? known.map((item) => options.getOptionValue(item)).slice(0, options.multiple ? undefined : 1)
-      : toValues(initialOptions.initialValue);
-  let state: AutocompleteState<TItem> = Object.freeze(
+      ? known.map((item) => options.getOptionValue(item)).slice(0, multiple() ? undefined : 1)
+      : toValues(initialOptions.initialValue).slice(0, multiple() ? undefined : 1);
+  let state: AutocompleteState<TItem, boolean> = Object.freeze(
     // Known items fill `selected` the way loaded ones would, so hydration finds nothing missing.
     reduceAutocompleteState(
-      getInitialAutocompleteState<TItem>(startValue),
+      getInitialAutocompleteState<TItem>(startValue, multiple()),
       { type: 'hydrated', items: known },
       (item) => options.getOptionValue(item),
+      multiple(),
     ),
   );
   const search = createLatestRequest();
@@ -81,7 +90,7 @@ export function createAutocompleteStore<TItem>(
 
   function dispatch(action: AutocompleteAction<TItem>): boolean {
     if (destroyed) return false;
-    const next = reduceAutocompleteState(state, action, getValue);
+    const next = reduceAutocompleteState(state, action, getValue, multiple());
     if (next === state) return false;
     state = Object.freeze(next);
     listeners.notify();
@@ -197,7 +206,7 @@ export function createAutocompleteStore<TItem>(
   }
 
   function select(item: TItem): void {
-    if (dispatch({ type: 'select', item, multiple: options.multiple ?? false })) afterSelection();
+    if (dispatch({ type: 'select', item, multiple: multiple() })) afterSelection();
   }
 
   function afterSelection(): void {
@@ -211,6 +220,12 @@ export function createAutocompleteStore<TItem>(
     subscribe: listeners.subscribe,
     setOptions(next) {
       options = resolveAutocompleteOptions(next);
+      // A switch of mode changes how `value` shows the selection; single mode keeps the first.
+      if (Array.isArray(state.value) !== multiple()) {
+        const values = multiple() ? state.values : state.values.slice(0, 1);
+        state = Object.freeze({ ...state, values, value: multiple() ? values : (values[0] ?? null) });
+        listeners.notify();
+      }
       searchTerm(); // a no-op unless the derived query changed
     },
     destroy() {
@@ -236,7 +251,7 @@ export function createAutocompleteStore<TItem>(
     deselect: (value) => void dispatch({ type: 'deselect', value }),
     setValue(value) {
       const values = toValues(value);
-      if (dispatch({ type: 'setValue', value: options.multiple ? values : values.slice(0, 1) })) hydrate();
+      if (dispatch({ type: 'setValue', value: multiple() ? values : values.slice(0, 1) })) hydrate();
     },
     loadMore() {
       const { term } = state;

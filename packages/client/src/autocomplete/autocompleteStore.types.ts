@@ -16,8 +16,19 @@ export interface AutocompleteResource<TItem> {
   ): Promise<Paginated<TItem> | CountedPage<Paginated<TItem>, 'none'>>;
 }
 
-/** Options of `createAutocompleteStore`. `resource` and `searchFields` are required. */
-export interface AutocompleteOptions<TItem> {
+/**
+ * The selection as `state.value` shows it: one value or `null` in single mode (the default), the
+ * list of values with `multiple: true`. `state.values` is the list in both modes.
+ */
+export type AutocompleteValue<TMultiple extends boolean> = TMultiple extends true
+  ? readonly ResourceId[]
+  : ResourceId | null;
+
+/**
+ * Options of `createAutocompleteStore`. `resource` and `searchFields` are required. `TMultiple` is
+ * what `multiple` says (`false` when left out), and types `state.value`.
+ */
+export interface AutocompleteOptions<TItem, TMultiple extends boolean = boolean> {
   /** Where options come from: `useModuleApi<Author>(api, 'authors')`. */
   readonly resource: AutocompleteResource<TItem>;
   /** Fields the term is looked for in (an OR of `contains`); dotted paths reach relations. */
@@ -46,8 +57,8 @@ export interface AutocompleteOptions<TItem> {
   readonly getOptionValue?: (item: TItem) => ResourceId;
   /** @default the first search field's value, as a string */
   readonly getOptionLabel?: (item: TItem) => string;
-  /** Allow several selected items. @default false */
-  readonly multiple?: boolean;
+  /** Allow several selected items: `state.value` is then a list, else one value or `null`. @default false */
+  readonly multiple?: TMultiple;
   /** Values selected at the start; their items are loaded by id when the first subscriber arrives. @default none */
   readonly initialValue?: ResourceId | readonly ResourceId[] | null;
   /**
@@ -67,16 +78,31 @@ export interface AutocompleteOptions<TItem> {
  * `useModuleApi<Author>` resource gives a store of `{ id; name }`, and a path that is not a field
  * of `Author` fails to compile. Without `fields` (or with a non-literal list) items are `TItem`.
  */
-export type TypedAutocompleteOptions<TItem, P extends string> = Omit<
+export type TypedAutocompleteOptions<TItem, P extends string, TMultiple extends boolean = boolean> = Omit<
   AutocompleteOptions<SelectPaths<TItem, P>>,
-  'resource' | 'fields'
+  'resource' | 'fields' | 'multiple'
 > & {
   readonly resource: AutocompleteResource<TItem>;
   readonly fields?: readonly CheckPath<TItem, P>[] | null;
+  /** Allow several selected items: `state.value` is then a list, else one value or `null`. @default false */
+  readonly multiple?: TMultiple;
 };
 
-/** What every `AutocompleteState` has, whatever its `status`. */
-export interface AutocompleteStateBase<TItem> {
+/**
+ * Options with `multiple: true`: the overload of `createAutocompleteStore` (and of the adapters'
+ * `useAutocomplete`) whose `state.value` is a list. Overloads rather than an inferred parameter,
+ * so that `createAutocompleteStore<Book>({ …, multiple: true })` types its value without naming it.
+ */
+export type MultipleAutocompleteOptions<TItem, P extends string> = TypedAutocompleteOptions<
+  TItem,
+  P,
+  true
+> & {
+  readonly multiple: true;
+};
+
+/** What every `AutocompleteState` has, whatever its `status`. `TMultiple` types `value`. */
+export interface AutocompleteStateBase<TItem, TMultiple extends boolean = false> {
   /** What the user typed. */
   readonly input: string;
   /** The term the results belong to; `null` when no search is active (input shorter than `minChars`). */
@@ -87,8 +113,13 @@ export interface AutocompleteStateBase<TItem> {
   readonly options: readonly TItem[];
   /** The selected items that are loaded, in `value` order. */
   readonly selected: readonly TItem[];
-  /** The selected values, loaded or not. */
-  readonly value: readonly ResourceId[];
+  /**
+   * The selection, loaded or not: the selected value or `null` in single mode, the list of values
+   * with `multiple: true` (see `AutocompleteValue`).
+   */
+  readonly value: AutocompleteValue<TMultiple>;
+  /** The selected values as a list in both modes, in selection order. */
+  readonly values: readonly ResourceId[];
   /** Index into `options`; `-1` when nothing is highlighted. */
   readonly highlightedIndex: number;
   /** The last loaded page of the current term. */
@@ -103,9 +134,9 @@ export interface AutocompleteStateBase<TItem> {
 }
 
 /** The store's snapshot: frozen, and replaced only when something changed. Narrow on `status`. */
-export type AutocompleteState<TItem> =
-  | (AutocompleteStateBase<TItem> & { readonly status: 'idle' | 'success'; readonly error: null })
-  | (AutocompleteStateBase<TItem> & { readonly status: 'error'; readonly error: unknown });
+export type AutocompleteState<TItem, TMultiple extends boolean = false> =
+  | (AutocompleteStateBase<TItem, TMultiple> & { readonly status: 'idle' | 'success'; readonly error: null })
+  | (AutocompleteStateBase<TItem, TMultiple> & { readonly status: 'error'; readonly error: unknown });
 
 export type AutocompleteAction<TItem> =
   | { readonly type: 'setInput'; readonly input: string }
@@ -131,12 +162,12 @@ export type AutocompleteAction<TItem> =
   | { readonly type: 'clear' };
 
 /** The framework-agnostic autocomplete: a snapshot, a subscription and actions. */
-export interface AutocompleteStore<TItem> {
-  getState(): AutocompleteState<TItem>;
+export interface AutocompleteStore<TItem, TMultiple extends boolean = false> {
+  getState(): AutocompleteState<TItem, TMultiple>;
   /** The first subscriber starts the work (search, hydration); the last one leaving pauses it. */
   subscribe(listener: () => void): () => void;
   /** Replaces the options; searches again only if the derived query changed. */
-  setOptions(options: AutocompleteOptions<TItem>): void;
+  setOptions(options: AutocompleteOptions<TItem, TMultiple>): void;
   /** Aborts in-flight work and stops for good. */
   destroy(): void;
   /** Sets the input; the search follows after `debounceMs`. */
@@ -149,7 +180,10 @@ export interface AutocompleteStore<TItem> {
   /** Selects the highlighted option, if any. */
   selectHighlighted(): void;
   deselect(value: ResourceId): void;
-  /** Sets the selected values; items not loaded yet are loaded by id. */
+  /**
+   * Sets the selection (a value, a list, or `null` for none; single mode keeps the first); items not
+   * loaded yet are loaded by id.
+   */
   setValue(value: ResourceId | readonly ResourceId[] | null): void;
   /**
    * Loads the next results of the current term and appends them: the rows after the last

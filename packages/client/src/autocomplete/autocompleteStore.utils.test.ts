@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AutocompleteState } from './autocompleteStore.types.js';
 import {
+  type AnyAutocompleteState,
   getInitialAutocompleteState,
   hydrationQuery,
   reduceAutocompleteState,
@@ -14,15 +14,17 @@ interface Item {
   name: string;
 }
 const getValue = (item: Item) => item.id;
+/** The reducer in multiple mode unless told otherwise. */
 const reduce = (
-  state: AutocompleteState<Item>,
+  state: AnyAutocompleteState<Item>,
   action: Parameters<typeof reduceAutocompleteState<Item>>[1],
-) => reduceAutocompleteState(state, action, getValue);
+  multiple = true,
+) => reduceAutocompleteState(state, action, getValue, multiple);
 const items = (...ids: number[]) => ids.map((id) => ({ id, name: `n${id}` }));
 
 describe('autocomplete reducer', () => {
   it('lists selected items first and removes duplicates', () => {
-    let state = getInitialAutocompleteState<Item>([2]);
+    let state = getInitialAutocompleteState<Item>([2], true);
     state = reduce(state, { type: 'hydrated', items: items(2) });
     state = reduce(state, { type: 'applyTerm', term: 'n' });
     state = reduce(state, {
@@ -46,7 +48,7 @@ describe('autocomplete reducer', () => {
   });
 
   it('wraps the highlight both ways and ignores moves on an empty list', () => {
-    let state = reduce(getInitialAutocompleteState<Item>([]), { type: 'moveHighlight', delta: 1 });
+    let state = reduce(getInitialAutocompleteState<Item>([], true), { type: 'moveHighlight', delta: 1 });
     expect(state.highlightedIndex).toBe(-1);
     state = reduce(state, {
       type: 'success',
@@ -62,7 +64,7 @@ describe('autocomplete reducer', () => {
   });
 
   it('selects one or many, and returns the same state for no-op actions', () => {
-    let state = reduce(getInitialAutocompleteState<Item>([]), {
+    let state = reduce(getInitialAutocompleteState<Item>([], true), {
       type: 'success',
       items: items(1, 2),
       page: 1,
@@ -70,15 +72,20 @@ describe('autocomplete reducer', () => {
       hasMore: false,
       append: false,
     });
-    const single = reduce(reduce(state, { type: 'select', item: items(1)[0]!, multiple: false }), {
-      type: 'select',
-      item: items(2)[0]!,
-      multiple: false,
-    });
-    expect(single.value).toEqual([2]);
+    const single = reduce(
+      reduce(state, { type: 'select', item: items(1)[0]!, multiple: false }, false),
+      { type: 'select', item: items(2)[0]!, multiple: false },
+      false,
+    );
+    // Single mode: one value, not a list; `values` lists it in both modes.
+    expect(single.value).toBe(2);
+    expect(single.values).toEqual([2]);
+    expect(reduce(single, { type: 'deselect', value: 2 }, false).value).toBeNull();
+    expect(reduce(single, { type: 'clear' }, false).value).toBeNull();
     state = reduce(state, { type: 'select', item: items(1)[0]!, multiple: true });
     state = reduce(state, { type: 'select', item: items(2)[0]!, multiple: true });
     expect(state.selected.map(getValue)).toEqual([1, 2]);
+    expect(state.value).toEqual([1, 2]);
     expect(reduce(state, { type: 'deselect', value: 9 })).toBe(state);
     expect(reduce(state, { type: 'setInput', input: '' })).toBe(state);
     const cleared = reduce(state, { type: 'clear' });

@@ -5,6 +5,7 @@ import type {
   AutocompleteAction,
   AutocompleteOptions,
   AutocompleteState,
+  AutocompleteValue,
 } from './autocompleteStore.types.js';
 
 /** Facet defaults of the autocomplete, in one place. None of them comes from the spec. */
@@ -121,14 +122,25 @@ export function hydrationQuery<TItem>(values: readonly ResourceId[], options: Re
   });
 }
 
-export function getInitialAutocompleteState<TItem>(value: readonly ResourceId[]): AutocompleteState<TItem> {
+/** What the reducer works on: `value` as either mode shows it. */
+export type AnyAutocompleteState<TItem> = AutocompleteState<TItem, boolean>;
+
+/** `state.value` of a selection: the list with `multiple`, else its first value or `null`. */
+const valueOf = (values: readonly ResourceId[], multiple: boolean): AutocompleteValue<boolean> =>
+  multiple ? values : (values[0] ?? null);
+
+export function getInitialAutocompleteState<TItem>(
+  values: readonly ResourceId[],
+  multiple: boolean,
+): AnyAutocompleteState<TItem> {
   return {
     input: '',
     term: null,
     results: [],
     options: [],
     selected: [],
-    value,
+    value: valueOf(values, multiple),
+    values,
     highlightedIndex: -1,
     page: 0,
     total: 0,
@@ -143,9 +155,9 @@ export function getInitialAutocompleteState<TItem>(value: readonly ResourceId[])
 
 /** Recomputes `options` (selected first, no duplicates) and keeps the highlight inside it. */
 function withOptions<TItem>(
-  state: AutocompleteState<TItem>,
+  state: AnyAutocompleteState<TItem>,
   getValue: (item: TItem) => ResourceId,
-): AutocompleteState<TItem> {
+): AnyAutocompleteState<TItem> {
   const options = uniqueBy([...state.selected, ...state.results], getValue);
   const highlightedIndex = state.highlightedIndex < options.length ? state.highlightedIndex : -1;
   return { ...state, options, highlightedIndex };
@@ -164,12 +176,17 @@ function pickSelected<TItem>(
   });
 }
 
-/** The one reducer of the autocomplete. Pure; returns `state` itself when nothing changed. */
+/**
+ * The one reducer of the autocomplete. Pure; returns `state` itself when nothing changed.
+ * `multiple` says how `value` shows `values`.
+ */
 export function reduceAutocompleteState<TItem>(
-  state: AutocompleteState<TItem>,
+  state: AnyAutocompleteState<TItem>,
   action: AutocompleteAction<TItem>,
   getValue: (item: TItem) => ResourceId,
-): AutocompleteState<TItem> {
+  multiple: boolean,
+): AnyAutocompleteState<TItem> {
+  const selection = (values: readonly ResourceId[]) => ({ values, value: valueOf(values, multiple) });
   switch (action.type) {
     case 'setInput':
       return state.input === action.input ? state : { ...state, input: action.input };
@@ -217,12 +234,14 @@ export function reduceAutocompleteState<TItem>(
     }
     case 'select': {
       const picked = getValue(action.item);
-      const value = action.multiple ? [...state.value.filter((entry) => entry !== picked), picked] : [picked];
-      const selected = pickSelected(value, [...state.selected, action.item], getValue);
+      const values = action.multiple
+        ? [...state.values.filter((entry) => entry !== picked), picked]
+        : [picked];
+      const selected = pickSelected(values, [...state.selected, action.item], getValue);
       return withOptions(
         {
           ...state,
-          value,
+          ...selection(values),
           selected,
           input: '',
           term: null,
@@ -236,18 +255,18 @@ export function reduceAutocompleteState<TItem>(
       );
     }
     case 'deselect': {
-      if (!state.value.includes(action.value)) return state;
-      const value = state.value.filter((entry) => entry !== action.value);
+      if (!state.values.includes(action.value)) return state;
+      const values = state.values.filter((entry) => entry !== action.value);
       return withOptions(
-        { ...state, value, selected: pickSelected(value, state.selected, getValue) },
+        { ...state, ...selection(values), selected: pickSelected(values, state.selected, getValue) },
         getValue,
       );
     }
     case 'setValue': {
-      if (JSON.stringify(action.value) === JSON.stringify(state.value)) return state;
+      if (JSON.stringify(action.value) === JSON.stringify(state.values)) return state;
       const known = [...state.selected, ...state.results];
       return withOptions(
-        { ...state, value: action.value, selected: pickSelected(action.value, known, getValue) },
+        { ...state, ...selection(action.value), selected: pickSelected(action.value, known, getValue) },
         getValue,
       );
     }
@@ -258,7 +277,7 @@ export function reduceAutocompleteState<TItem>(
         {
           ...state,
           hydrating: false,
-          selected: pickSelected(state.value, [...state.selected, ...action.items], getValue),
+          selected: pickSelected(state.values, [...state.selected, ...action.items], getValue),
         },
         getValue,
       );
@@ -266,7 +285,7 @@ export function reduceAutocompleteState<TItem>(
       if (
         state.input === '' &&
         state.term === null &&
-        state.value.length === 0 &&
+        state.values.length === 0 &&
         state.results.length === 0
       ) {
         return state;
@@ -278,7 +297,7 @@ export function reduceAutocompleteState<TItem>(
           term: null,
           results: [],
           selected: [],
-          value: [],
+          ...selection([]),
           page: 0,
           total: 0,
           hasMore: false,
@@ -289,11 +308,11 @@ export function reduceAutocompleteState<TItem>(
   }
 }
 
-/** The values in `value` whose items are not loaded yet. */
+/** The values in `values` whose items are not loaded yet. */
 export function missingValues<TItem>(
-  state: AutocompleteState<TItem>,
+  state: AnyAutocompleteState<TItem>,
   getValue: (item: TItem) => ResourceId,
 ): ResourceId[] {
   const loaded = new Set(state.selected.map(getValue));
-  return state.value.filter((entry) => !loaded.has(entry));
+  return state.values.filter((entry) => !loaded.has(entry));
 }

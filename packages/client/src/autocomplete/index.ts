@@ -8,6 +8,8 @@ export type {
   AutocompleteState,
   AutocompleteStateBase,
   AutocompleteStore,
+  AutocompleteValue,
+  MultipleAutocompleteOptions,
   TypedAutocompleteOptions,
 } from './autocompleteStore.types.js';
 export { DEFAULT_AUTOCOMPLETE_OPTIONS } from './autocompleteStore.utils.js';

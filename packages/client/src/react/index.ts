@@ -4,6 +4,7 @@ import {
   type AutocompleteState,
   type AutocompleteStore,
   createAutocompleteStore,
+  type MultipleAutocompleteOptions,
   type TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
 import {
@@ -24,6 +25,8 @@ export type {
   AutocompleteState,
   AutocompleteStateBase,
   AutocompleteStore,
+  AutocompleteValue,
+  MultipleAutocompleteOptions,
   ResourceId,
   TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
@@ -57,8 +60,11 @@ export type {
 /** The table store's actions plus its current snapshot as `state`. */
 export type UseTableResult<TRow> = TableStore<TRow> & { readonly state: TableState<TRow> };
 /** The autocomplete store's actions plus its current snapshot as `state`. */
-export type UseAutocompleteResult<TItem> = AutocompleteStore<TItem> & {
-  readonly state: AutocompleteState<TItem>;
+export type UseAutocompleteResult<TItem, TMultiple extends boolean = false> = AutocompleteStore<
+  TItem,
+  TMultiple
+> & {
+  readonly state: AutocompleteState<TItem, TMultiple>;
 };
 
 // The typed options differ from the stores' own only in what the compiler reads from a literal
@@ -80,11 +86,20 @@ export function useTable<TItem, const B extends string = string>(
 
 /** A headless autocomplete for React: re-renders on every new snapshot. A literal `fields` narrows the items. */
 export function useAutocomplete<TItem, const P extends string = string>(
-  options: TypedAutocompleteOptions<TItem, P>,
-): UseAutocompleteResult<SelectPaths<TItem, P>> {
-  type Item = SelectPaths<TItem, P>;
-  return useStoreBridge<AutocompleteState<Item>, AutocompleteOptions<Item>, AutocompleteStore<Item>>(
-    createAutocompleteStore<Item>,
-    options as AutocompleteOptions<Item>,
-  );
+  options: MultipleAutocompleteOptions<TItem, P>,
+): UseAutocompleteResult<SelectPaths<TItem, P>, true>;
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: TypedAutocompleteOptions<TItem, P, false>,
+): UseAutocompleteResult<SelectPaths<TItem, P>, false>;
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: TypedAutocompleteOptions<TItem, P, boolean>,
+): UseAutocompleteResult<SelectPaths<TItem, P>, boolean>;
+export function useAutocomplete<TItem>(
+  options: AutocompleteOptions<TItem>,
+): UseAutocompleteResult<TItem, boolean> {
+  return useStoreBridge<
+    AutocompleteState<TItem, boolean>,
+    AutocompleteOptions<TItem>,
+    AutocompleteStore<TItem, boolean>
+  >(createAutocompleteStore<TItem>, options);
 }

@@ -5,6 +5,7 @@ import {
   type AutocompleteState,
   type AutocompleteStore,
   createAutocompleteStore,
+  type MultipleAutocompleteOptions,
   type TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
 import {
@@ -25,6 +26,8 @@ export type {
   AutocompleteState,
   AutocompleteStateBase,
   AutocompleteStore,
+  AutocompleteValue,
+  MultipleAutocompleteOptions,
   ResourceId,
   TypedAutocompleteOptions,
 } from '../autocomplete/index.js';
@@ -60,8 +63,11 @@ export type UseTableReturn<TRow> = TableStore<TRow> & {
   readonly state: Readonly<ShallowRef<TableState<TRow>>>;
 };
 /** The autocomplete store's actions plus a read-only ref of its snapshot. */
-export type UseAutocompleteReturn<TItem> = AutocompleteStore<TItem> & {
-  readonly state: Readonly<ShallowRef<AutocompleteState<TItem>>>;
+export type UseAutocompleteReturn<TItem, TMultiple extends boolean = false> = AutocompleteStore<
+  TItem,
+  TMultiple
+> & {
+  readonly state: Readonly<ShallowRef<AutocompleteState<TItem, TMultiple>>>;
 };
 
 // The typed options differ from the stores' own only in what the compiler reads from a literal
@@ -86,11 +92,20 @@ export function useTable<TItem, const B extends string = string>(
  * A literal `fields` narrows the items.
  */
 export function useAutocomplete<TItem, const P extends string = string>(
-  options: MaybeRefOrGetter<TypedAutocompleteOptions<TItem, P>>,
-): UseAutocompleteReturn<SelectPaths<TItem, P>> {
-  type Item = SelectPaths<TItem, P>;
-  return useStoreBridge<AutocompleteState<Item>, AutocompleteOptions<Item>, AutocompleteStore<Item>>(
-    createAutocompleteStore<Item>,
-    options as MaybeRefOrGetter<AutocompleteOptions<Item>>,
-  );
+  options: MaybeRefOrGetter<MultipleAutocompleteOptions<TItem, P>>,
+): UseAutocompleteReturn<SelectPaths<TItem, P>, true>;
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: MaybeRefOrGetter<TypedAutocompleteOptions<TItem, P, false>>,
+): UseAutocompleteReturn<SelectPaths<TItem, P>, false>;
+export function useAutocomplete<TItem, const P extends string = string>(
+  options: MaybeRefOrGetter<TypedAutocompleteOptions<TItem, P, boolean>>,
+): UseAutocompleteReturn<SelectPaths<TItem, P>, boolean>;
+export function useAutocomplete<TItem>(
+  options: MaybeRefOrGetter<AutocompleteOptions<TItem>>,
+): UseAutocompleteReturn<TItem, boolean> {
+  return useStoreBridge<
+    AutocompleteState<TItem, boolean>,
+    AutocompleteOptions<TItem>,
+    AutocompleteStore<TItem, boolean>
+  >(createAutocompleteStore<TItem>, options);
 }

@@ -46,6 +46,36 @@ describe('decodeQuery: keys', () => {
     expect(decodeQuery('')).toEqual({});
   });
 
+  it('refuses a value without a name, in every input shape, rather than drop it', () => {
+    const nameless = [
+      '=1',
+      '?=1',
+      '=',
+      'a=1&=2',
+      '=x&b=2',
+      new URLSearchParams('a=1&=2'),
+      new Map([['', 'x']]),
+      { '': 'x' },
+    ];
+    for (const input of nameless) {
+      let issues: unknown;
+      try {
+        decodeQuery(input);
+      } catch (error) {
+        issues = error instanceof FacetQueryError ? error.issues : error;
+      }
+      expect(issues, String(input)).toEqual([expect.objectContaining({ code: expect.any(String) })]);
+    }
+    expect(() => decodeQuery('a=1&=2')).toThrow(FacetQueryError);
+    try {
+      decodeQuery('a=1&=2');
+    } catch (error) {
+      expect((error as FacetQueryError).issues).toEqual([
+        { code: 'unknown_key', path: [], message: 'A query parameter without a name is not accepted.' },
+      ]);
+    }
+  });
+
   it('decodes + as a space and keeps malformed escapes as written', () => {
     expect(decodeQuery('q=a+b%20c&r=100%&s=%E0%A4%41')).toEqual({ q: 'a b c', r: '100%', s: '%E0%A4A' });
   });

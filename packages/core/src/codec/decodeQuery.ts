@@ -41,8 +41,9 @@ export type DecodeQueryInput = string | QueryParamsLike | QueryRecord;
  *
  * @throws {FacetQueryError} for hostile or contradictory input: prototype keys anywhere
  *   (`prototype_key`), nesting deeper than `maxDepth` (`too_deep`), more than `maxKeys` parameters,
- *   over-long keys or values, too many values, array indexes above `maxArrayIndex` (`too_many`), and
- *   malformed, repeated or conflicting keys (`invalid_value`). Never for a value that merely fails
+ *   over-long keys or values, too many values, array indexes above `maxArrayIndex` (`too_many`),
+ *   malformed, repeated or conflicting keys (`invalid_value`), and a value without a name (`?=1`,
+ *   `unknown_key`). Never for a value that merely fails
  *   to parse as JSON: that stays a string.
  * @throws {TypeError} when `input` is none of the accepted shapes; {RangeError} for a bad option.
  */
@@ -79,19 +80,22 @@ function decodeString(query: string, tree: QueryTree): void {
         if (equals === -1) equals = length;
       }
       const split = Math.min(equals, end);
-      // An empty key names nothing (`?&a=1`, `?=x`): skipped, as URLSearchParams-based servers do.
-      if (split > start) {
-        const key = decodeComponent(query.slice(start, split));
-        const value = split === end ? '' : decodeComponent(query.slice(split + 1, end));
-        addParameter(tree, key, value);
-      }
+      const key = decodeComponent(query.slice(start, split));
+      const value = split === end ? '' : decodeComponent(query.slice(split + 1, end));
+      addParameter(tree, key, value);
     }
+    // An empty part (`?&a=1`, a trailing `&`) holds nothing and is skipped.
     start = end + 1;
   }
 }
 
+/**
+ * A value without a name (`?=1`, `?=`) could only be dropped, and no route could read it: it is
+ * refused like any other key a parameter cannot be read by, whatever the input shape.
+ */
 function addParameter(tree: QueryTree, key: string, value: string): void {
-  if (key === '') return;
+  if (key === '')
+    fail({ code: 'unknown_key', path: [], message: 'A query parameter without a name is not accepted.' });
   tree.countParameter();
   tree.checkKeyLength(key);
   tree.addValue(parseKey(key, tree.limits), value);

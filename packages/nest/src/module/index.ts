@@ -6,6 +6,7 @@ export {
   InjectResource,
 } from './facet.module.js';
 export { FacetRead } from './facet-read.decorator.js';
+export { READ_ROUTES, type ReadRoute, type ReadRoutes } from './read-routes.js';
 export {
   ResourceController,
   type ResourceControllerBase,

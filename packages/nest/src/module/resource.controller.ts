@@ -13,6 +13,7 @@ import type { ResourcePage } from '../resource/resource-query.types.js';
 import { ConditionalRead } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
+import { leaveOutReadRoutes, type ReadRoutes } from './read-routes.js';
 import { type ResourceWriteRoutes, serveWriteRoutes, type WriteRoutes, writeRoutes } from './write-routes.js';
 
 export type { ResourceWriteRoutes, WriteRoute, WriteRoutes } from './write-routes.js';
@@ -31,6 +32,11 @@ export interface ResourceControllerOptions {
    * @default false (read routes only)
    */
   readonly writes?: boolean | WriteRoutes;
+  /**
+   * The read routes to serve, by handler name (`READ_ROUTES`): `{ search: false }` leaves out `GET
+   * /search` (a 404, and in no OpenAPI document). @default every read route
+   */
+  readonly routes?: ReadRoutes;
   /**
    * Conditional reads on every read route (list, search, count and the two detail routes): each
    * answer carries the weak `ETag` of the JSON the caller got, with `Cache-Control: private,
@@ -164,6 +170,7 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
   }
 
   const prototype = ResourceRoutes.prototype;
+  leaveOutReadRoutes(prototype, options.routes, definition.name);
   // Every GET route of the base is a read of a list, a page, a count or a row: all of them are
   // conditional, a route added here later included, with nothing to list; except the streamed
   // ones (STREAMED_ROUTES), whose body is never held whole, so it has no tag to compare.

@@ -3,13 +3,64 @@ import { isPlainObject } from '@facet/core';
 import type { ModelTypes } from '../../model/model-types.js';
 import { getFieldSchema } from '../../projection/field-schema.js';
 import type { DtoClass, RelationFieldDefinition } from '../../projection/field-schema.types.js';
+import { argumentKind } from './argument-fields.js';
+import { FieldListCheck } from './check-field-lists.js';
 import type { Path } from './check-state.js';
-import { WhereCheck } from './check-where.js';
 import { COUNT_KEY, NULLS_ORDER, RELATION_LOAD_ARGS, SORT_DIRECTIONS } from './prisma-operators.js';
 import type { PlainRecord } from './read-call.js';
 
 /** The walks of sorts, includes, selects and `_count`s, on top of the where walk they reach. */
-export class QueryCheck extends WhereCheck {
+export class QueryCheck extends FieldListCheck {
+  /**
+   * Each argument of `args` by its row of `ARGUMENT_FIELDS` (argument-fields.ts), the one table of
+   * which arguments name fields: a read's top level, and a loaded relation's arguments. A key no
+   * read takes is left to `refuseUnknownKeys` (or, under a relation, refused by `relationArgs`).
+   */
+  arguments(
+    args: PlainRecord,
+    dto: DtoClass,
+    model: ModelTypes | undefined,
+    path: Path,
+    depth: number,
+  ): undefined {
+    for (const [key, value] of Object.entries(args)) {
+      if (value === undefined) continue;
+      const at = [...path, key];
+      const kind = argumentKind(key);
+      switch (kind) {
+        case 'where':
+          this.where(value, dto, model, at, 1);
+          break;
+        case 'orderBy':
+          this.orderBy(value, dto, at, 1);
+          break;
+        case 'include':
+        case 'select':
+          this.load(value, dto, model, at, kind, depth);
+          break;
+        case 'omit':
+          this.omit(value, dto, at);
+          break;
+        case 'cursor':
+          this.cursor(value, dto, model, at);
+          break;
+        case 'distinct':
+          this.distinct(value, dto, at);
+          break;
+        case 'aggregate':
+          this.aggregate(key, value, dto, at);
+          break;
+        case 'fields': // the projection parses and checks it
+        case 'group': // check-group.ts checks a group's keys with its selections
+        case 'none':
+        case undefined:
+          break;
+        default:
+          return kind satisfies never;
+      }
+    }
+  }
+
   orderBy(value: unknown, dto: DtoClass, path: Path, depth: number): undefined {
     if (value === undefined) return;
     if (Array.isArray(value)) {
@@ -124,10 +175,7 @@ export class QueryCheck extends WhereCheck {
         this.typeIssue([...path, key], 'a non-negative integer');
       }
     }
-    this.where(args.where, field.target, model, [...path, 'where'], 1);
-    this.orderBy(args.orderBy, field.target, [...path, 'orderBy'], 1);
-    this.load(args.include, field.target, model, [...path, 'include'], 'include', depth + 1);
-    this.load(args.select, field.target, model, [...path, 'select'], 'select', depth + 1);
+    this.arguments(args, field.target, model, path, depth + 1);
   }
 
   /** Relations a `fields` selection loads; unknown names are left to the projection's own check. */

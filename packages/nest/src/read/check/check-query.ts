@@ -6,12 +6,23 @@ import { QueryCheck } from './check-load.js';
 import { STOP } from './check-state.js';
 import { type QueryBudget, resolveQueryBudget } from './query-budget.js';
 
-/** The client-supplied parts of a read that name fields; other members are ignored. */
+/**
+ * The client-supplied arguments of a read. Each member is checked by its row of the table of
+ * arguments (`ARGUMENT_FIELDS`): those that name fields against the DTO, the rest not at all.
+ */
 export interface QueryPolicyInput {
   readonly where?: unknown;
   readonly orderBy?: unknown;
   readonly include?: unknown;
   readonly select?: unknown;
+  readonly omit?: unknown;
+  readonly cursor?: unknown;
+  readonly distinct?: unknown;
+  readonly _count?: unknown;
+  readonly _min?: unknown;
+  readonly _max?: unknown;
+  readonly _avg?: unknown;
+  readonly _sum?: unknown;
 }
 
 export interface QueryPolicyOptions {
@@ -35,8 +46,8 @@ export interface QueryPolicyOptions {
 }
 
 /**
- * The allow-list of client input (docs/SECURITY.md section 2): a `where`, `orderBy`, `include` or `select`
- * may only name fields and relations that the DTO declares and exposes to this caller, at any
+ * The allow-list of client input (docs/SECURITY.md section 2): a `where`, `orderBy`, `include`,
+ * `select`, `omit`, `cursor`, `distinct` or aggregate may only name fields and relations that the DTO declares and exposes to this caller, at any
  * depth, and only Prisma's known filter operators, within the budget. The verdict depends on the
  * query, the DTO and the caller's context only, never on the data, so a hidden field gets the same
  * 400 whether or not any row would match. Nothing is ever dropped: a query either passes whole or
@@ -63,10 +74,7 @@ export function checkQueryPolicy(
   const checker = new QueryCheck(options.context ?? {}, resolveQueryBudget(options.budget));
   const model = options.model;
   try {
-    checker.where(query.where, dto, model, ['where'], 1);
-    checker.orderBy(query.orderBy, dto, ['orderBy'], 1);
-    checker.load(query.include, dto, model, ['include'], 'include', 1);
-    checker.load(query.select, dto, model, ['select'], 'select', 1);
+    checker.arguments(query as Record<string, unknown>, dto, model, [], 1);
     if (options.fields) checker.selectedRelations(options.fields.selection, dto, options.fields.path, 1);
   } catch (error) {
     if (error !== STOP) throw error;

@@ -58,20 +58,11 @@ export function decodeRouteQuery(
 
 /**
  * The issues of a raw query string on a route that declares `names`: each decoded parameter it does
- * not declare, and a part with no name (`?=1`), which the decoder skips and so no route could read.
- * Decoding first gives hostile keys (`__proto__`, floods, over-deep keys) the refusals they get on
- * every other route.
+ * not declare. Decoding first gives hostile keys (`__proto__`, floods, over-deep keys, a value
+ * without a name) the refusals they get on every other route.
  *
  * @throws {FacetQueryError} for input the decoder refuses.
  */
 export function undeclaredQueryIssues(raw: string, names: ReadonlySet<string>): FacetIssue[] {
-  const issues = undeclaredIssues(decodeQuery(raw), names);
-  if (raw.split('&').some((part) => part.startsWith('='))) {
-    issues.push({
-      code: 'unknown_key',
-      path: [],
-      message: 'A query parameter without a name is not accepted.',
-    });
-  }
-  return issues;
+  return undeclaredIssues(decodeQuery(raw), names);
 }

@@ -1,15 +1,30 @@
 // The module's own types are re-exported from `@facet/client/api`: the factories' signatures name them.
 export type {
+<<<<<<< HEAD
   BulkWhere,
   BulkWriteCount,
+=======
+  AggregateField,
+  AggregateFieldSelection,
+  AggregateOperation,
+  AggregateQuery,
+  AggregateResult,
+  AggregateSelection,
+>>>>>>> 76fb319 (client: aggregate() and groupBy() on useModuleApi, typed from the item (AggregateResult, GroupRow), and facetQueries' aggregate/groupBy options; docs: nest README (Aggregates and groups), client README, ARCHITECTURE, spec-conformance 2.4.i and 4.7.h, CHANGELOG; API reports)
   ExportDownload,
   ExportFormat,
   ExportQuery,
+  GroupByQuery,
+  GroupDirection,
+  GroupOrder,
+  GroupPage,
+  GroupRow,
   ModuleApi,
   ModuleQuery,
   ModuleType,
   ModuleTypes,
   ResourceId,
+  SelectedKeys,
   TypedModuleQuery,
   TypedQueryInput,
   TypedWriteQuery,
@@ -29,6 +44,7 @@ export {
   facetMutations,
 } from './facetMutations.js';
 export {
+  type FacetAggregateKey,
   type FacetCountKey,
   type FacetDetailKey,
   type FacetInfiniteKey,

@@ -1,16 +1,13 @@
 // The module's own types are re-exported from `@facet/client/api`: the factories' signatures name them.
 export type {
-<<<<<<< HEAD
-  BulkWhere,
-  BulkWriteCount,
-=======
   AggregateField,
   AggregateFieldSelection,
   AggregateOperation,
   AggregateQuery,
   AggregateResult,
   AggregateSelection,
->>>>>>> 76fb319 (client: aggregate() and groupBy() on useModuleApi, typed from the item (AggregateResult, GroupRow), and facetQueries' aggregate/groupBy options; docs: nest README (Aggregates and groups), client README, ARCHITECTURE, spec-conformance 2.4.i and 4.7.h, CHANGELOG; API reports)
+  BulkWhere,
+  BulkWriteCount,
   ExportDownload,
   ExportFormat,
   ExportQuery,

@@ -255,6 +255,23 @@ describe('useModuleApi', () => {
     expect(last()).toMatchObject({ method: 'DELETE', path: '/api/v1/books/6' });
   });
 
+  it('aggregate and groupBy read GET /aggregate, by and orderBy encoded as the server decodes them', async () => {
+    const api = books();
+    const total = await api.aggregate({ where: { published: true }, _count: { _all: true } });
+    expect(last()).toMatchObject({ method: 'GET', path: '/api/v1/books/aggregate' });
+    expect(last().query).toEqual({ where: { published: true }, _count: { _all: true } });
+    expect(total._count._all).toBeGreaterThan(0);
+    const order = [{ _count: { id: 'desc' as const } }];
+    const groups = await api.groupBy({ by: 'genre', _count: { _all: true }, orderBy: order });
+    expect(last().query).toEqual({ by: 'genre', _count: { _all: true }, orderBy: order });
+    const all = await api.aggregate({ _count: { _all: true } });
+    expect(groups.items.reduce((sum, group) => sum + group._count._all, 0)).toBe(all._count._all);
+    expect(new Set(groups.items.map((group) => group.genre)).size).toBe(groups.items.length);
+    await api.groupBy({ by: ['genre', 'published'], _count: true }).catch(() => undefined);
+    expect(last().query).toMatchObject({ by: ['genre', 'published'] });
+    expect(() => api.groupBy({} as never)).toThrow(TypeError);
+  });
+
   it('URL-encodes ids in the path', async () => {
     await books()
       .get('a/b c?#%')

@@ -160,3 +160,27 @@ describe('exports', () => {
     });
   });
 });
+
+describe('aggregate and groupBy', () => {
+  test('the answer has exactly the selections asked for, in the item types', async () => {
+    const total = await books.aggregate({ _count: { _all: true }, _max: { title: true } });
+    expectTypeOf(total._count._all).toEqualTypeOf<number>();
+    expectTypeOf(total._max.title).toEqualTypeOf<string | null>();
+    // @ts-expect-error not selected
+    void total._min;
+    const counted = await books.aggregate({ _count: true });
+    expectTypeOf(counted._count).toEqualTypeOf<number>();
+  });
+
+  test('groupBy types each row by its by fields and selections, and refuses a relation', async () => {
+    const groups = await books.groupBy({ by: 'title', _count: { _all: true } });
+    expectTypeOf(groups.items[0]?.title).toEqualTypeOf<string | undefined>();
+    expectTypeOf(groups.items[0]?._count._all).toEqualTypeOf<number | undefined>();
+    const pair = await books.groupBy({ by: ['title', 'id'], _sum: { id: true } });
+    expectTypeOf(pair.items[0]?.id).toEqualTypeOf<number | undefined>();
+    // @ts-expect-error a relation is no group key
+    void books.groupBy({ by: 'author' });
+    // @ts-expect-error where is typed by the ModuleTypes map
+    void typed.aggregate({ where: { pages: 1 }, _count: true });
+  });
+});

@@ -5,6 +5,10 @@
 // its own signatures around these; a type shared with `/advanced` is exported by both. The modules
 // of types only (`*.types.ts`) are public whole, so they are re-exported with `export type *`.
 
+export {
+  AggregateQueryDTO,
+  ResourceAggregateQueryDTO,
+} from './dto/aggregate-query.dto.js';
 export { BulkWriteQueryDTO } from './dto/bulk-write-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from './dto/detail-query.dto.js';
 export { ExportQueryDTO } from './dto/export-query.dto.js';

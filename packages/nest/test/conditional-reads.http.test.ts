@@ -167,7 +167,7 @@ describe('the OpenAPI document of ApiResourceRoutes', () => {
   it('names If-None-Match and the 304 on every read route, and neither with etag: false', () => {
     const document = documentOf(apps.get('express')?.app as INestApplication);
     const reads = Object.entries(document.paths).filter(([, methods]) => 'get' in methods);
-    expect(reads).toHaveLength(12);
+    expect(reads).toHaveLength(14);
     for (const [path, methods] of reads) {
       const operation = methods.get as {
         parameters?: { name: string; in: string }[];
@@ -194,6 +194,7 @@ describe.each([...PLATFORMS, 'express-etag'] as const)('conditional reads on %s'
     expect(routes.sort()).toEqual(
       [
         '/books',
+        '/books/aggregate',
         '/books/count',
         `/books/find-by-id/${library.bookIds[0]}`,
         '/books/search',
@@ -201,7 +202,9 @@ describe.each([...PLATFORMS, 'express-etag'] as const)('conditional reads on %s'
       ].sort(),
     );
     for (const route of routes) {
-      const path = `${route}?${route.includes(String(library.bookIds[0])) ? 'fields=title' : ofAuthor()}`;
+      const query = route.includes(String(library.bookIds[0])) ? 'fields=title' : ofAuthor();
+      // An aggregate selects something: Prisma refuses one that selects nothing.
+      const path = `${route}?${query}${route.endsWith('/aggregate') ? '&_count=true' : ''}`;
       const first = await get(platform, path, ADMIN);
       const tag = expectTagged(first, path);
       expect(expectTagged(await get(platform, path, ADMIN), path), `${path} twice`).toBe(tag);

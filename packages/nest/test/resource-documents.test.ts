@@ -113,6 +113,31 @@ describe('resourceDocuments', () => {
     expect(base.components?.schemas?.DocBookDto).toMatchObject({ properties: { internalNote: {} } });
   });
 
+  it('documents GET /aggregate: by and each selection name the fields the caller may use there', () => {
+    const documentFor = resourceDocuments(base, app, [books]);
+    const parameter = (document: OpenAPIObject, name: string) =>
+      document.paths['/books/aggregate']?.get?.parameters?.find(
+        (candidate) => 'name' in candidate && candidate.name === name,
+      ) as { schema: Record<string, unknown> } | undefined;
+    const reader = documentFor({ role: 'reader' });
+    const staffDocument = documentFor({ role: 'staff' });
+    const byField = (document: OpenAPIObject) =>
+      (parameter(document, 'by')?.schema.oneOf as { enum?: string[] }[] | undefined)?.[0]?.enum;
+    // The model's types decide too: `id` is a number, `title` and `internalNote` texts.
+    expect(byField(reader)).toEqual(['id', 'title']);
+    expect(byField(staffDocument)).toEqual(['id', 'title', 'internalNote']);
+    expect(Object.keys(parameter(reader, '_avg')?.schema.properties as object)).toEqual(['id']);
+    expect(Object.keys(parameter(staffDocument, '_max')?.schema.properties as object)).toEqual([
+      'id',
+      'title',
+      'internalNote',
+    ]);
+    const answer = base.paths['/books/aggregate']?.get?.responses['200'] as unknown as {
+      content: { 'application/json': { schema: { oneOf: object[] } } };
+    };
+    expect(answer.content['application/json'].schema.oneOf).toHaveLength(2);
+  });
+
   it('keeps one document per context key, and prepares each once', () => {
     let prepared = 0;
     const documentFor = resourceDocuments(base, app, [books], {

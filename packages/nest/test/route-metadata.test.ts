@@ -66,6 +66,7 @@ describe('the route handlers of ResourceController', () => {
     // The reads, the export, the three writes and their bulk forms: a route added without metadata fails below.
     expect([...handlers.keys()].sort()).toEqual(
       [
+        'aggregate',
         'count',
         'create',
         'createMany',

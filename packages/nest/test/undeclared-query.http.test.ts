@@ -248,6 +248,7 @@ const ROUTES: Record<string, { readonly default: boolean; readonly 'every-route'
   'GET /books': { default: true, 'every-route': true },
   'GET /books/count': { default: true, 'every-route': true },
   'GET /books/export': { default: true, 'every-route': true },
+  'GET /books/aggregate': { default: true, 'every-route': true },
   'GET /books/find-by-id/{id}': { default: true, 'every-route': true },
   'GET /books/{id}': { default: true, 'every-route': true },
   'POST /books': { default: true, 'every-route': true },

@@ -1,3 +1,17 @@
+export type {
+  AggregateField,
+  AggregateFieldSelection,
+  AggregateOperation,
+  AggregateQuery,
+  AggregateResult,
+  AggregateSelection,
+  GroupByQuery,
+  GroupDirection,
+  GroupOrder,
+  GroupPage,
+  GroupRow,
+  SelectedKeys,
+} from './aggregate.js';
 export { CONSISTENCY_HEADER, installConsistency } from './consistency.js';
 export { type ApiClientOptions, createApiClient, type Getter } from './createApiClient.js';
 export {

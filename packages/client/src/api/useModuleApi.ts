@@ -8,6 +8,13 @@ import type {
   SelectPage,
 } from '@facet/core';
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponseTransformer, Method } from 'axios';
+import type {
+  AggregateField,
+  AggregateQuery,
+  AggregateResult,
+  GroupByQuery,
+  GroupPage,
+} from './aggregate.js';
 
 /** A resource identifier; sent URL-encoded in the path. */
 export type ResourceId = string | number;
@@ -136,6 +143,22 @@ export interface ModuleApi<TItem, TTypes extends ModuleTypes = {}> {
     query?: TypedModuleQuery<TItem, TTypes, F>,
     config?: AxiosRequestConfig,
   ): Promise<SelectFields<TItem, F>>;
+  /**
+   * `GET /endpoint/aggregate`: `_count`, `_min`, `_max`, `_avg`, `_sum` over the items matching
+   * `where` and `q` that the caller may read; the answer is typed by the selections.
+   */
+  aggregate<const S extends AggregateQuery<TItem, TTypes>>(
+    query: S,
+    config?: AxiosRequestConfig,
+  ): Promise<AggregateResult<TItem, S>>;
+  /**
+   * `GET /endpoint/aggregate` with `by`: the same per group, `{ items }` in the order of the `by`
+   * fields unless `orderBy` says otherwise. More groups than the server allows is a 400.
+   */
+  groupBy<const B extends AggregateField<TItem>, const S extends GroupByQuery<TItem, TTypes, B>>(
+    query: S & { readonly by: B | readonly B[] },
+    config?: AxiosRequestConfig,
+  ): Promise<GroupPage<TItem, B, S>>;
   /** `GET /endpoint/count`: the body is a number (a numeric string or `{ count }` is accepted too). */
   count(query?: TypedModuleQuery<TItem, TTypes, string>, config?: AxiosRequestConfig): Promise<number>;
   /**
@@ -391,6 +414,11 @@ export function useModuleApi<TItem, TTypes extends ModuleTypes = {}>(
     get: (id, query, config) => send('get', at(id), query, config),
     findById: (id, query, config) => send('get', `${base}/find-by-id/${encodeId(id)}`, query, config),
     count: async (query, config) => toCount(await send('get', `${base}/count`, query, config), base),
+    aggregate: (query, config) => send('get', `${base}/aggregate`, query, config),
+    groupBy(query, config) {
+      if (query?.by === undefined) throw new TypeError('useModuleApi: groupBy() needs `by`');
+      return send('get', `${base}/aggregate`, query, config);
+    },
     create: (data, query, config) => send('post', base, query, config, data),
     update: (id, data, query, config) => send('patch', at(id), query, config, data),
     delete: (id, query, config) => send('delete', at(id), query, config),
@@ -430,6 +458,8 @@ interface LooseModuleApi {
   get(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
   findById(id: ResourceId, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
   count(query?: ModuleQuery, config?: AxiosRequestConfig): Promise<number>;
+  aggregate(query: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
+  groupBy(query: ModuleQuery & { readonly by?: unknown }, config?: AxiosRequestConfig): Promise<unknown>;
   create(data: unknown, query?: ModuleQuery, config?: AxiosRequestConfig): Promise<unknown>;
   update(id: ResourceId, data: unknown, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;
   delete(id: ResourceId, query?: ModuleQuery, config?: WriteRequestConfig): Promise<unknown>;

@@ -3,6 +3,13 @@ import type { CountedPage, CountMode, Paginated, SelectFields, SelectPage } from
 // with it keeps a single copy (its own).
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 import type {
+  AggregateField,
+  AggregateQuery,
+  AggregateResult,
+  GroupByQuery,
+  GroupPage,
+} from '../api/aggregate.js';
+import type {
   ModuleApi,
   ModuleQuery,
   ModuleTypes,
@@ -105,7 +112,18 @@ export interface FacetQueries<TItem, TTypes extends ModuleTypes = {}> {
   ): FacetQueryOptions<SelectFields<TItem, F>, FacetDetailKey>;
   /** `GET /endpoint/count` */
   count(query?: TypedModuleQuery<TItem, TTypes, string>): FacetQueryOptions<number, FacetCountKey>;
+  /** `GET /endpoint/aggregate`: key `[name, 'aggregate', query]` (under `keys.all`, so writes refresh it). */
+  aggregate<const S extends AggregateQuery<TItem, TTypes>>(
+    query: S,
+  ): FacetQueryOptions<AggregateResult<TItem, S>, FacetAggregateKey>;
+  /** `GET /endpoint/aggregate` with `by`: key `[name, 'aggregate', query]`. */
+  groupBy<const B extends AggregateField<TItem>, const S extends GroupByQuery<TItem, TTypes, B>>(
+    query: S & { readonly by: B | readonly B[] },
+  ): FacetQueryOptions<GroupPage<TItem, B, S>, FacetAggregateKey>;
 }
+
+/** The query key of `aggregate` and `groupBy`. */
+export type FacetAggregateKey = readonly [string, 'aggregate', ModuleQuery];
 
 /**
  * TanStack Query options for the reads of one resource: `useQuery(books.list({ perPage: 20 }))`,
@@ -168,6 +186,14 @@ export function facetQueries<TItem, TTypes extends ModuleTypes = {}>(
     count: (query?: ModuleQuery) => ({
       queryKey: keys.count(query),
       queryFn: ({ signal }: FacetQueryContext) => api.count(query, { signal }),
+    }),
+    aggregate: (query: ModuleQuery) => ({
+      queryKey: [name, 'aggregate', q(query)],
+      queryFn: ({ signal }: FacetQueryContext) => api.aggregate(query as never, { signal }),
+    }),
+    groupBy: (query: ModuleQuery) => ({
+      queryKey: [name, 'aggregate', q(query)],
+      queryFn: ({ signal }: FacetQueryContext) => api.groupBy(query as never, { signal }),
     }),
   };
   return loose as unknown as FacetQueries<TItem, TTypes>;

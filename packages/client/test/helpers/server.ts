@@ -204,6 +204,14 @@ export async function startServer(
         if (recorded.method === 'GET') return send(response, 200, list(books, query));
         if (recorded.method === 'POST')
           return send(response, 201, { id: books.length + 1, ...(recorded.body as object) });
+      } else if (id === 'aggregate' && !findById && recorded.method === 'GET') {
+        // A count per group of `by` (one field), or of all rows: enough to see the route and the answer.
+        if (query.by === undefined) return send(response, 200, { _count: { _all: books.length } });
+        const field = query.by as keyof (typeof books)[number];
+        const counts = new Map<unknown, number>();
+        for (const book of books) counts.set(book[field], (counts.get(book[field]) ?? 0) + 1);
+        const items = [...counts].map(([value, count]) => ({ [field]: value, _count: { _all: count } }));
+        return send(response, 200, { items });
       } else if (id === 'count' && !findById && recorded.method === 'GET') {
         return send(
           response,

@@ -5,7 +5,7 @@
 // root's among them. Stability, stated once in packages/nest/README.md ("@facet/nest/advanced"):
 // semver like the root, except that a minor release may add a required parameter, option or member.
 
-export { AggregateQueryDTO } from '../dto/aggregate-query.dto.js';
+export { AggregateQueryDTO, ResourceAggregateQueryDTO } from '../dto/aggregate-query.dto.js';
 export { BulkWriteQueryDTO } from '../dto/bulk-write-query.dto.js';
 export { CountQueryDTO, DetailQueryDTO, FilterQueryDTO, WriteQueryDTO } from '../dto/detail-query.dto.js';
 export { ExportQueryDTO } from '../dto/export-query.dto.js';

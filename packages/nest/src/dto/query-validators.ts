@@ -62,3 +62,22 @@ export function isSearchTextValue(value: unknown): boolean {
     typeof value === 'boolean'
   );
 }
+
+/** A field name or a non-empty array of them: a group read's `by`. */
+export function IsFieldOrFieldList(validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isFieldOrFieldList',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' ||
+          (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')),
+        defaultMessage: buildMessage(
+          (each) => `${each}$property must be a field or a non-empty array of fields`,
+          validationOptions,
+        ),
+      },
+    },
+    validationOptions,
+  );
+}

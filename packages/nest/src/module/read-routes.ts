@@ -4,10 +4,10 @@ import { FacetConfigurationError } from '../errors/facet-configuration.error.js'
 
 /**
  * The read routes of `ResourceController`, by handler name: `GET /search`, `GET /`, `GET /count`,
- * `GET /export`, `GET /find-by-id/:id` and `GET /:id`. A GET route added to the base without a
+ * `GET /export`, `GET /aggregate`, `GET /find-by-id/:id` and `GET /:id`. A GET route added to the base without a
  * name here fails `read-routes.test.ts`.
  */
-export const READ_ROUTES = ['search', 'list', 'count', 'export', 'findById', 'get'] as const;
+export const READ_ROUTES = ['search', 'list', 'count', 'export', 'aggregate', 'findById', 'get'] as const;
 
 /** The name of one read route of `ResourceController`. */
 export type ReadRoute = (typeof READ_ROUTES)[number];

@@ -1,9 +1,20 @@
-import { Get, Header, Inject, Param, Req, RequestMethod, StreamableFile, type Type } from '@nestjs/common';
+import {
+  Get,
+  Header,
+  Inject,
+  Param,
+  Req,
+  RequestMethod,
+  type StreamableFile,
+  type Type,
+} from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
+import { ResourceAggregateQueryDTO } from '../dto/aggregate-query.dto.js';
 import { CountQueryDTO, DetailQueryDTO } from '../dto/detail-query.dto.js';
 import { ExportQueryDTO } from '../dto/export-query.dto.js';
 import { QueryDTO } from '../dto/query.dto.js';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
+import type { ResourceExport } from '../export/resource-export.js';
 import type { QueryDelegate } from '../model/delegate.types.js';
 import { FacetQuery } from '../pipes/facet-query.decorator.js';
 import { QueryParameters } from '../pipes/query-parameters.js';
@@ -14,6 +25,7 @@ import { ConditionalRead } from './conditional-read.interceptor.js';
 import type { FacetModuleOptions } from './facet.module.js';
 import { FACET_MODULE_OPTIONS, getResourceToken } from './facet-module.tokens.js';
 import { leaveOutReadRoutes, type ReadRoutes } from './read-routes.js';
+import { aggregateRoute, exportFile } from './resource-routes.js';
 import { type ResourceWriteRoutes, serveWriteRoutes, type WriteRoutes, writeRoutes } from './write-routes.js';
 
 export type { ResourceWriteRoutes, WriteRoute, WriteRoutes } from './write-routes.js';
@@ -56,6 +68,8 @@ export interface ResourceControllerBase<TDto extends object, TAbility> extends R
   list(query: QueryDTO, request: unknown): Promise<ResourcePage<TDto>>;
   count(query: CountQueryDTO, request: unknown): Promise<number>;
   export(query: ExportQueryDTO, request: unknown): Promise<StreamableFile>;
+  /** The aggregate object, or with `by` the groups (`{ items }`). */
+  aggregate(query: ResourceAggregateQueryDTO, request: unknown): Promise<unknown>;
   findById(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   get(id: string, query: DetailQueryDTO, request: unknown): Promise<Partial<TDto>>;
   /** Reads the caller with the module's `readContext`. */
@@ -70,7 +84,8 @@ export const STREAMED_ROUTES: ReadonlySet<string> = new Set(['export']);
 
 /**
  * The routes of a resource, in one base class: `GET /search`, `GET /` (with `fields` and the
- * envelope projection), `GET /count`, `GET /find-by-id/:id` and `GET /:id`, and, when asked for,
+ * envelope projection), `GET /count`, `GET /export`, `GET /aggregate` (with `by`, groups),
+ * `GET /find-by-id/:id` and `GET /:id`, and, when asked for,
  * `POST /`, `PATCH /:id` and `DELETE /:id` (`{ writes: true }`), the resource's own writes. These are the seven operations
  * of `@facet/client`'s `useModuleApi`. Add your own routes beside them in the subclass: Nest
  * registers a subclass's routes first, so `isbn/:isbn` never meets `:id`. Every route refuses a
@@ -135,19 +150,17 @@ export function ResourceController<TClient, TDelegate extends QueryDelegate, TDt
       // Checked and counted here: a refusal is thrown before the response starts, and the
       // exception filter answers it with Facet's error body.
       const exported = await this.resource.export(query, await this.readContext(request));
-      return (
-        new StreamableFile(exported.toStream(), {
-          type: exported.contentType,
-          disposition: `attachment; filename="${exported.fileName}"`,
-        })
-          // After the first byte there is no status left to send: the response is cut off (no
-          // final chunk), which a client sees as a network error, never as a complete file.
-          .setErrorHandler((_error, response) => {
-            (response as { destroy(): void }).destroy();
-          })
-          // A batch's error was classified and given to `errorLogger` where it was thrown.
-          .setErrorLogger(() => undefined)
-      );
+      return exportFile(exported as ResourceExport<unknown>);
+    }
+
+    // Declared before `:id`, as `export`.
+    @Get('aggregate')
+    async aggregate(
+      @FacetQuery(ResourceAggregateQueryDTO) query: ResourceAggregateQueryDTO,
+      @Req() request: unknown,
+    ) {
+      const read = await this.readContext(request);
+      return aggregateRoute(this.resource as Resource<QueryDelegate, object, unknown>, query, read);
     }
 
     @Get('find-by-id/:id')

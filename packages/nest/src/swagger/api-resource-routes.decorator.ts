@@ -14,6 +14,7 @@ import {
   readsConditionally,
 } from '../module/conditional-read.interceptor.js';
 import { EXPORT_FORMATS } from '../read/check/check-export.js';
+import { aggregateRoute } from './aggregate-route.js';
 import { ApiFacetErrors } from './api-facet-errors.decorator.js';
 import { ApiFacetQuery } from './api-facet-query.decorator.js';
 import { ApiPaginatedResponse } from './api-paginated-response.decorator.js';
@@ -23,7 +24,7 @@ import { FACET_DTO_EXTENSION, FACET_ERROR_BODY_SCHEMA } from './schemas.js';
 import { type DocumentedBody, documentedBodies } from './write-bodies.js';
 
 /** The read routes `ResourceController` serves, by method name, and how each is documented. */
-const ROUTES: readonly [string, string, 'page' | 'count' | 'detail' | 'export'][] = [
+const ROUTES: readonly [string, string, 'page' | 'count' | 'detail' | 'export' | 'aggregate'][] = [
   ['search', 'A page of items: q, where, orderBy, include, select, page, perPage, count, fields', 'page'],
   [
     'list',
@@ -37,6 +38,12 @@ const ROUTES: readonly [string, string, 'page' | 'count' | 'detail' | 'export'][
     'Every item matching where and q that the caller may read, streamed as CSV or NDJSON, in the list order and ' +
       'projected like a list item; every refusal (including more rows than the export limit) is a 400 before the first byte',
     'export',
+  ],
+  [
+    'aggregate',
+    'Aggregates (_count, _min, _max, _avg, _sum) of the items matching where and q that the caller may read; ' +
+      'with by, the same per group',
+    'aggregate',
   ],
   ['findById', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
   ['get', 'One item by id, projected by `fields`; 404 also when the caller may not read it', 'detail'],
@@ -185,6 +192,7 @@ export function ApiResourceRoutes(resource: Type<object> | DocumentedResource): 
       const decorators: MethodDecorator[] = [ApiOperation({ summary })];
       if (kind === 'page') decorators.push(ApiFacetQuery({ dto }), ApiPaginatedResponse(dto));
       else if (kind === 'export') decorators.push(...exportRoute(dto));
+      else if (kind === 'aggregate') decorators.push(...aggregateRoute(dto));
       else if (kind === 'count') {
         decorators.push(
           ApiFacetQuery({ paging: false, search: true, fields: false, relations: false, dto }),

@@ -5,6 +5,7 @@ import { getResourceToken } from '../module/facet.module.js';
 import { getFieldSchema, isFieldVisible } from '../projection/field-schema.js';
 import type { FieldContext } from '../projection/field-schema.types.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../resource/define-resource.js';
+import { aggregateParameterSchema } from './aggregate-route.js';
 import { writeFieldResponseSchemas } from './field-response-schemas.js';
 import { FIELDS_DESCRIPTION } from './fields-grammar.js';
 import { hideResponseFields, hideSchemaFields } from './hide-response-fields.js';
@@ -102,6 +103,11 @@ function describe(
   builder: ResourceQuerySchemas,
   context: FieldContext,
 ): void {
+  const aggregate = aggregateParameterSchema(parameter.name, dto, model, context);
+  if (aggregate !== undefined) {
+    parameter.schema = aggregate;
+    return;
+  }
   switch (parameter.name) {
     case 'where':
       parameter.schema = builder.where(dto, model);

@@ -85,13 +85,21 @@ describe.each(['express', 'fastify'] as const)('read routes left out, on %s', (p
     const paths = Object.keys(document.paths);
     const all = paths.filter((path) => path.startsWith('/all'));
     expect(all.sort()).toEqual(
-      ['/all', '/all/search', '/all/count', '/all/export', '/all/find-by-id/{id}', '/all/{id}'].sort(),
+      [
+        '/all',
+        '/all/search',
+        '/all/count',
+        '/all/export',
+        '/all/aggregate',
+        '/all/find-by-id/{id}',
+        '/all/{id}',
+      ].sort(),
     );
     expect(paths.filter((path) => path.startsWith('/a/') || path === '/a').sort()).toEqual(
-      ['/a', '/a/export', '/a/find-by-id/{id}'].sort(),
+      ['/a', '/a/export', '/a/aggregate', '/a/find-by-id/{id}'].sort(),
     );
     expect(paths.filter((path) => path.startsWith('/b/') || path === '/b').sort()).toEqual(
-      ['/b/search', '/b/count', '/b/export', '/b/{id}'].sort(),
+      ['/b/search', '/b/count', '/b/export', '/b/aggregate', '/b/{id}'].sort(),
     );
   });
 });

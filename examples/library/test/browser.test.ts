@@ -211,6 +211,45 @@ describe.skipIf(!hasChromium)('library web page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the per-genre table counts the rows the caller may read, under the search, from aggregate?by=genre', async () => {
+    const perGenre = (books: typeof fx.books) => {
+      const counts = new Map<string, number>();
+      for (const book of books) counts.set(book.genre, (counts.get(book.genre) ?? 0) + 1);
+      return Object.fromEntries(counts);
+    };
+    const shown = () =>
+      page
+        .getByTestId('genres')
+        .evaluate((table) =>
+          Object.fromEntries(
+            [...table.querySelectorAll('tr')].map((row) => [
+              row.getAttribute('data-genre'),
+              Number(row.querySelector('.count')?.textContent),
+            ]),
+          ),
+        );
+    await expect.poll(shown).toEqual(perGenre(published));
+    // Largest group first (orderBy _count desc).
+    const counts = Object.values(await shown()) as number[];
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const grouped = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname.endsWith('/books/aggregate') &&
+        new URL(request.url()).searchParams.get('q') === 'the',
+    );
+    await page.getByTestId('search').fill('the');
+    expect(new URL((await grouped).url()).searchParams.get('by')).toBe('genre');
+    const searched = (books: typeof fx.books) =>
+      books.filter(
+        (book) => book.title.toLowerCase().includes('the') || book.isbn.toLowerCase().includes('the'),
+      );
+    await expect.poll(shown).toEqual(perGenre(searched(published)));
+    // An editor's groups include the drafts.
+    await chooseRole('editor');
+    await expect.poll(shown).toEqual(perGenre(searched(fx.books)));
+    expect(problems).toEqual([]);
+  });
+
   it('filters the table by an author chosen in the autocomplete', async () => {
     const author = fx.authors.find((a) => published.filter((b) => b.authorId === a.id).length >= 3)!;
     const expected = published.filter((b) => b.authorId === author.id);

@@ -6,6 +6,7 @@ import { columnsFor } from './columns.js';
 import { AuthorPicker } from './components/AuthorPicker.js';
 import { BooksTable } from './components/BooksTable.js';
 import { ColumnChooser } from './components/ColumnChooser.js';
+import { GenreBreakdown } from './components/GenreBreakdown.js';
 import { Pagination } from './components/Pagination.js';
 import { Reviews } from './components/Reviews.js';
 import { RoleSwitcher } from './components/RoleSwitcher.js';
@@ -56,10 +57,11 @@ export function App() {
   // "Export what I see": the filters, search, sort and visible columns of the table, as a CSV link.
   // The link carries no token, so a click goes through `download` (the role's token); the href stays
   // for copying and for anonymous readers.
-  const exportHref = booksApi.exportUrl({ ...tableExportQuery(table, bookTableOptions), format: 'csv' });
+  const seen = tableExportQuery(table, bookTableOptions);
+  const exportHref = booksApi.exportUrl({ ...seen, format: 'csv' });
   const exportCsv = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    const file = await booksApi.download({ ...tableExportQuery(table, bookTableOptions), format: 'csv' });
+    const file = await booksApi.download({ ...seen, format: 'csv' });
     const url = URL.createObjectURL(new Blob([file.data.slice()], { type: file.contentType }));
     const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
     link.click();
@@ -137,6 +139,8 @@ export function App() {
           </button>
         </div>
       ) : null}
+
+      <GenreBreakdown key={`genres-${role}`} where={seen.where} q={seen.q} />
 
       <div className="status" aria-live="polite" data-testid="status">
         {table.loading ? 'Loading…' : table.status === 'success' ? `${table.total} books` : ''}

@@ -126,7 +126,7 @@ export function hydrationQuery<TItem>(values: readonly ResourceId[], options: Re
 export type AnyAutocompleteState<TItem> = AutocompleteState<TItem, boolean>;
 
 /** `state.value` of a selection: the list with `multiple`, else its first value or `null`. */
-const valueOf = (values: readonly ResourceId[], multiple: boolean): AutocompleteValue<boolean> =>
+const selectionValue = (values: readonly ResourceId[], multiple: boolean): AutocompleteValue<boolean> =>
   multiple ? values : (values[0] ?? null);
 
 export function getInitialAutocompleteState<TItem>(
@@ -139,7 +139,7 @@ export function getInitialAutocompleteState<TItem>(
     results: [],
     options: [],
     selected: [],
-    value: valueOf(values, multiple),
+    value: selectionValue(values, multiple),
     values,
     highlightedIndex: -1,
     page: 0,
@@ -186,7 +186,7 @@ export function reduceAutocompleteState<TItem>(
   getValue: (item: TItem) => ResourceId,
   multiple: boolean,
 ): AnyAutocompleteState<TItem> {
-  const selection = (values: readonly ResourceId[]) => ({ values, value: valueOf(values, multiple) });
+  const selection = (values: readonly ResourceId[]) => ({ values, value: selectionValue(values, multiple) });
   switch (action.type) {
     case 'setInput':
       return state.input === action.input ? state : { ...state, input: action.input };

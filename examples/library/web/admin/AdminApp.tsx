@@ -7,6 +7,7 @@ import { DEMO, loadRole, type RoleName, saveRole } from '../roles.js';
 import { BookForm } from './BookForm.js';
 import { BookList } from './BookList.js';
 import { BookShow } from './BookShow.js';
+import { GenreSummary } from './GenreSummary.js';
 import { ReviewForm } from './ReviewForm.js';
 import type { View } from './view.js';
 
@@ -53,6 +54,7 @@ export function AdminApp() {
             New draft book
           </button>
         </nav>
+        {view.name === 'list' && <GenreSummary />}
         {view.name === 'list' && <BookList onShow={(id) => setView({ name: 'show', id })} />}
         {view.name === 'show' && <BookShow id={view.id} onNavigate={setView} />}
         {view.name === 'book-create' && <BookForm onDone={(id) => setView({ name: 'show', id })} />}

@@ -316,6 +316,33 @@ describe("2.4 and 4.7: Facet's additions to the query and the routes", () => {
     expect(refused).toMatchObject({ status: 400, body: { code: 'unknown_key' } });
   });
 
+  it("4.7.i GET /<resource>/aggregate (Facet's addition): aggregates and groups of the readable rows only", async () => {
+    const all = await get<{ _count: { _all: number } }>(`/books/aggregate${q({ _count: { _all: true } })}`);
+    expect(all).toMatchObject({ status: 200, body: { _count: { _all: published().length } } });
+    const groups = await get<{ items: { genre: string; _count: { _all: number } }[] }>(
+      `/books/aggregate${q({ by: 'genre', _count: { _all: true }, orderBy: [{ _count: { id: 'desc' } }] })}`,
+    );
+    expect(groups.status).toBe(200);
+    const expected = new Map<string, number>();
+    for (const book of published()) expected.set(book.genre, (expected.get(book.genre) ?? 0) + 1);
+    expect(new Map(groups.body.items.map((group) => [group.genre, group._count._all]))).toEqual(expected);
+    const counts = groups.body.items.map((group) => group._count._all);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // A field hidden from the caller answers like a misspelt one, wherever it is named.
+    for (const query of [{ by: 'internalNote', _count: { _all: true } }, { _max: { internalNote: true } }]) {
+      const hidden = await get<{ code: string }>(`/books/aggregate${q(query)}`);
+      const misspelt = await get<{ code: string }>(
+        `/books/aggregate${q(JSON.parse(JSON.stringify(query).replace('internalNote', 'internalNot')))}`,
+      );
+      expect(hidden.status).toBe(400);
+      expect(hidden.body.code).toBe(misspelt.body.code);
+    }
+    const having = await get<{ code: string }>(
+      `/books/aggregate${q({ by: 'genre', having: { genre: 'POETRY' } })}`,
+    );
+    expect(having.status).toBe(400);
+  });
+
   it("4.7.h conditional requests (Facet's addition): ETag and 304 on reads, If-Match 412 on writes", async () => {
     const [first] = published();
     const url = `${library.origin}/api/v1/books/${first?.id}`;

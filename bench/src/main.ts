@@ -41,7 +41,7 @@ const RTT_MS = 2;
 if (args.includes('--render')) {
   writeReport(loadLastRun(reportName(only)), reportName(only));
   process.stdout.write(
-    '[bench] wrote docs/benchmarks.md and docs/benchmarks.svg from bench/.last-run.json\n',
+    `[bench] wrote docs/${reportName(only)}.md and its chart from the last run\n`,
   );
   process.exit(0);
 }

@@ -40,9 +40,7 @@ const RTT_MS = 2;
 
 if (args.includes('--render')) {
   writeReport(loadLastRun(reportName(only)), reportName(only));
-  process.stdout.write(
-    `[bench] wrote docs/${reportName(only)}.md and its chart from the last run\n`,
-  );
+  process.stdout.write(`[bench] wrote docs/${reportName(only)}.md and its chart from the last run\n`);
   process.exit(0);
 }
 

@@ -14,9 +14,9 @@ import { build } from 'esbuild';
  * size fails on any fix that adds a line, and then gets raised without thought: keep the margin.
  */
 export const SIZE_BUDGETS = {
-  // 3,601 B measured when set (with `exportUrl` and `download`) + 12 % = 4,033 B. (Before: 3,464 B
-  // for 3,093 B; the export calls added about 500 B.)
-  api: 4033,
+  // 4,115 B measured when set (with `aggregate`/`groupBy`, the bulk writes and `basePath`) + 12 %
+  // = 4,609 B. (Before: 4,033 B for 3,601 B; those calls added about 510 B.)
+  api: 4609,
   table: null,
   autocomplete: null,
   vue: null,

@@ -5,10 +5,9 @@ import type { FieldsQueryInput } from '../projection/prepare-fields-query.js';
 import { parseKey, type RecordId } from '../read/plan/key.js';
 import type { ReadCall } from '../read/read-model.js';
 import { actionFilter } from '../read/scope/action-filter.js';
-import { checkWriteBody } from './check/check-body.js';
 import { readBack, readRow } from './execute/read-row.js';
 import { inTransaction, runWrite } from './execute/run-write.js';
-import { keyWhereOf, serverData } from './execute/server-data.js';
+import { keyWhereOf, writeData } from './execute/server-data.js';
 import { checkIfMatch } from './precondition.js';
 import { checkReferences } from './scope/check-references.js';
 import { assertWithin, forbiddenWrite, keySelect, within } from './scope/write-scope.js';
@@ -52,18 +51,11 @@ export function createRow(
     const fields = checkWriteQuery(query);
     const filter = actionFilter(target, read, 'create');
     if (filter.rows === 'none') throw forbiddenWrite();
-    const server = await serverData(planned, read, 'create');
-    const data = await checkWriteBody(
-      planned.plan,
-      body,
-      'create',
-      read.context ?? {},
-      new Set(Object.keys(server)),
-    );
+    const data = await writeData(planned, body, read, 'create');
     return inTransaction(target, options, async (binding) => {
-      await checkReferences(target, binding, data, read);
+      await checkReferences(target, binding, data.body, read);
       const created = await binding.delegate.create({
-        data: { ...data, ...server },
+        data: data.all,
         select: keySelect(target.key),
       });
       const where = keyWhereOf(target.key, created);
@@ -97,17 +89,9 @@ export function updateRow(
     return inTransaction(target, options, async (binding) => {
       const before = await readRow(binding, target.key, byId, fields, read);
       await assertWithin(binding.delegate, byId, filter, target.key);
-      const server = await serverData(planned, read, 'update', id);
-      const data = await checkWriteBody(
-        planned.plan,
-        body,
-        'update',
-        read.context ?? {},
-        new Set(Object.keys(server)),
-      );
+      const { body: data, all } = await writeData(planned, body, read, 'update', id);
       checkIfMatch(options.ifMatch, before);
       await checkReferences(target, binding, data, read);
-      const all = { ...data, ...server };
       if (Object.keys(all).length > 0) {
         const { count } = await binding.delegate.updateMany({ where: within(byId, filter), data: all });
         // Gone, or moved out of the filter, since it was checked: a concurrent write got there first.

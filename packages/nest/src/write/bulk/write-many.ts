@@ -2,9 +2,8 @@ import { FacetQueryError } from '@facet/core';
 import { writeFaultException } from '../../errors/write-errors.js';
 import type { ReadCall } from '../../read/read-model.js';
 import { actionFilter } from '../../read/scope/action-filter.js';
-import { checkWriteBody } from '../check/check-body.js';
 import { inTransaction, runWrite } from '../execute/run-write.js';
-import { keyWhereOf, serverData } from '../execute/server-data.js';
+import { keyWhereOf, writeData } from '../execute/server-data.js';
 import { checkReferences, checkRowReferences } from '../scope/check-references.js';
 import { forbiddenWrite, keySelect, within } from '../scope/write-scope.js';
 import type { BulkWriteOptions, BulkWriteResult } from '../types/write.types.js';
@@ -62,11 +61,8 @@ export function createRows(
     if (bodies.length > target.bulk.maxRows) throw tooManyRows([], target.bulk.maxRows, 'The body holds');
     const rows: Record<string, unknown>[] = [];
     for (const [index, body] of bodies.entries()) {
-      const server = await serverData(planned, read, 'create');
-      const data = await atRow(index, () =>
-        checkWriteBody(planned.plan, body, 'create', read.context ?? {}, new Set(Object.keys(server))),
-      );
-      rows.push({ ...data, ...server });
+      const data = await atRow(index, () => writeData(planned, body, read, 'create'));
+      rows.push(data.all);
     }
     if (rows.length === 0) return { count: 0 };
     return inTransaction(target, options, async (binding) => {
@@ -97,20 +93,12 @@ export function updateRows(
     const checked = checkBulkWhere(target, where, read);
     const filter = actionFilter(target, read, 'update');
     if (filter.rows === 'none') throw forbiddenWrite();
-    const server = await serverData(planned, read, 'update');
-    const data = await checkWriteBody(
-      planned.plan,
-      body,
-      'update',
-      read.context ?? {},
-      new Set(Object.keys(server)),
-    );
+    const { body: data, all } = await writeData(planned, body, read, 'update');
     return inTransaction(target, options, async (binding) => {
       const keys = await readableKeys(target, binding, checked, read);
       if (keys.length === 0) return { count: 0 };
       await assertAllWithin(binding, target.key, keys, filter);
       await checkReferences(target, binding, data, read);
-      const all = { ...data, ...server };
       if (Object.keys(all).length === 0) return { count: keys.length };
       const { count } = await binding.delegate.updateMany({
         where: within(keysWhere(target.key, keys), filter),

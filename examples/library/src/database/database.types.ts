@@ -1,3 +1,4 @@
+import type { SqlPool } from '@facet/nest/sql';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { PrepareResult } from './prepareDatabase.js';
 
@@ -6,6 +7,11 @@ export interface LibraryDatabase extends PrepareResult {
   prisma: PrismaClient;
   /** Clients of the streaming replicas reads may go to (empty with PGlite or none configured). */
   replicas: PrismaClient[];
+  /**
+   * The connections `prisma` reads through, for Facet's compiled reads (`sqlReads({ pool })`):
+   * the same `pg` pool the Prisma adapter uses, or the one PGlite database.
+   */
+  sqlPool: SqlPool;
   kind: 'pglite' | 'postgres';
   /** For the start banner; never contains a password. */
   description: string;

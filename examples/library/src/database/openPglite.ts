@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pglitePool } from '@facet/nest/sql';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { type LibraryDatabase, QUERY_EVENTS } from './database.types.js';
@@ -28,6 +29,7 @@ export async function openPglite(dataDir: string | undefined): Promise<LibraryDa
     return {
       prisma,
       replicas: [],
+      sqlPool: pglitePool(pglite),
       kind: 'pglite',
       description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
       ...prepared,

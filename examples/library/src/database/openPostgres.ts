@@ -20,24 +20,31 @@ export async function openPostgres(
   const pool = resolvePostgresOptions(options);
   const setup = new pg.Client({ connectionString, application_name: pool.applicationName });
   await setup.connect();
-  // A process holds up to poolSize + replicaPoolSize × replicas connections.
-  const client = (url: string, applicationName: string, max: number) =>
-    new PrismaClient({
-      adapter: new PrismaPg({
-        connectionString: url,
-        max,
-        connectionTimeoutMillis: pool.connectionTimeoutMs,
-        idleTimeoutMillis: pool.idleTimeoutMs,
-        application_name: applicationName,
-        // Sent as a startup parameter, so it holds for every statement without an extra round trip.
-        ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
-      }),
+  // A process holds up to poolSize + replicaPoolSize × replicas connections. Each client reads
+  // through a `pg` pool of its own that the adapter shares (`new PrismaPg(pool)`): the primary's
+  // is also where Facet's compiled reads run, so they hold no connections of their own.
+  const open = (url: string, applicationName: string, max: number) => {
+    const connections = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: pool.connectionTimeoutMs,
+      idleTimeoutMillis: pool.idleTimeoutMs,
+      application_name: applicationName,
+      // Sent as a startup parameter, so it holds for every statement without an extra round trip.
+      ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
+    });
+    const prisma = new PrismaClient({
+      // The pool is ended with the client ($disconnect).
+      adapter: new PrismaPg(connections, { disposeExternalPool: true }),
       // Query events let `count=estimated` ask the planner about the statement its capped count sent.
       log: QUERY_EVENTS,
     });
-  const prisma = client(connectionString, pool.applicationName, pool.poolSize);
-  const replicas = replicaUrls.map((url) =>
-    client(url, `${pool.applicationName}-replica`.slice(0, 63), pool.replicaPoolSize),
+    return { prisma, connections };
+  };
+  const primary = open(connectionString, pool.applicationName, pool.poolSize);
+  const prisma = primary.prisma;
+  const replicas = replicaUrls.map(
+    (url) => open(url, `${pool.applicationName}-replica`.slice(0, 63), pool.replicaPoolSize).prisma,
   );
   const disconnect = () => Promise.all([prisma, ...replicas].map((each) => each.$disconnect()));
   try {
@@ -57,6 +64,7 @@ export async function openPostgres(
     return {
       prisma,
       replicas,
+      sqlPool: primary.connections,
       kind: 'postgres',
       description: `PostgreSQL at ${url.host}${url.pathname}`,
       ...prepared,

@@ -1,12 +1,13 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,compiled,export,http,scale,client (a partial run writes
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,compiled,export,aggregate,http,scale,client (a partial run writes
 // docs/benchmarks-<names>.md, linked from the full report),
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { ScenarioResult } from './report/results.js';
 import { loadLastRun, type RunRecord, reportName, saveRun, writeReport } from './report/write-report.js';
+import { runAggregate } from './scenarios/aggregate.js';
 import { runClientSize } from './scenarios/client-size.js';
 import { runCodec } from './scenarios/codec.js';
 import { runCompiled } from './scenarios/compiled.js';
@@ -72,7 +73,12 @@ const step = async (name: string, run: () => Promise<ScenarioResult>) => {
 };
 
 const needsPostgres =
-  enabled('service') || enabled('counts') || enabled('compiled') || enabled('export') || enabled('http');
+  enabled('service') ||
+  enabled('counts') ||
+  enabled('compiled') ||
+  enabled('export') ||
+  enabled('aggregate') ||
+  enabled('http');
 const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
 const postgresUrl = 'url' in postgres ? postgres.url : undefined;
 
@@ -142,6 +148,11 @@ if (postgresUrl && enabled('export')) {
   log('preparing the 1,000,000-row export table...');
   const exportUrl = await preparePostgresExport();
   await step('export', () => runExport(exportUrl, profile));
+}
+if (postgresUrl && enabled('aggregate')) {
+  log('preparing the large PostgreSQL table...');
+  const largeUrl = await preparePostgresLarge();
+  await step('aggregate', () => runAggregate(postgresUrl, largeUrl, profile));
 }
 await step('http', () =>
   runHttp(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),

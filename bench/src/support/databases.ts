@@ -10,8 +10,21 @@ import { repoPath } from './paths.js';
 /** The server every PostgreSQL scenario uses; override with BENCH_POSTGRES_URL (a server URL). */
 export const POSTGRES_SERVER_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-/** A dedicated database on that server; the bench never touches another one. */
-export const BENCH_DATABASE = 'facet_bench';
+/**
+ * A dedicated database on that server; the bench never touches another one. BENCH_DATABASE names
+ * it (default facet_bench), and the large and export databases are named after it
+ * (`<name>_large`, `<name>_export`), so two runs on one server can keep out of each other's tables.
+ */
+export const BENCH_DATABASE = benchDatabaseName(process.env.BENCH_DATABASE);
+
+function benchDatabaseName(name: string | undefined): string {
+  if (name === undefined || name === '') return 'facet_bench';
+  // Interpolated into CREATE DATABASE: a plain lowercase identifier, nothing to quote.
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(name)) {
+    throw new Error(`BENCH_DATABASE must be a lowercase identifier, got "${name}"`);
+  }
+  return name;
+}
 
 interface ExampleDatabase {
   close(): Promise<void>;
@@ -61,7 +74,7 @@ export async function prepareExampleDatabase(url: string): Promise<void> {
 }
 
 /** The large database: the example's tables, synthetic rows (no reviews or users). */
-export const LARGE_DATABASE = 'facet_bench_large';
+export const LARGE_DATABASE = `${BENCH_DATABASE}_large`;
 export const LARGE_BOOKS = 200_000;
 const LARGE_AUTHORS = 2_000;
 
@@ -85,7 +98,7 @@ export function preparePostgresLarge(): Promise<string> {
 }
 
 /** The export database: the example's tables with 1,000,000 synthetic books (no reviews or users). */
-export const EXPORT_DATABASE = 'facet_bench_export';
+export const EXPORT_DATABASE = `${BENCH_DATABASE}_export`;
 export const EXPORT_BOOKS = 1_000_000;
 
 export function preparePostgresExport(): Promise<string> {

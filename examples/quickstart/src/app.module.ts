@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { accessibleWhere, readCaller } from './access.js';
 import { ArticlesController } from './articles/articles.controller.js';
 import { articles } from './articles/articles.resource.js';
+import { FinishedArticlesController } from './articles/finished-articles.controller.js';
 import { PrismaModule } from './prisma/prisma.module.js';
 import { PrismaService } from './prisma/prisma.service.js';
 
@@ -17,6 +18,6 @@ import { PrismaService } from './prisma/prisma.service.js';
     // In the module that serves them: the resources, injectable with @InjectResource(articles).
     FacetModule.forFeature([articles]),
   ],
-  controllers: [ArticlesController],
+  controllers: [ArticlesController, FinishedArticlesController],
 })
 export class AppModule {}

@@ -8,6 +8,8 @@ export interface Article {
   published: boolean;
   createdAt: string;
   draftNote?: string | null;
+  /** The next article of its series, when asked for; `null` when the caller may not read it. */
+  next?: Article | null;
 }
 
 /** The first page of published articles, newest first, with two fields each. */

@@ -1,4 +1,4 @@
-import { AccessSubject, Field, type FieldContext } from '@facet/nest';
+import { AccessSubject, Field, type FieldContext, Relation } from '@facet/nest';
 
 const editorsOnly = (context: FieldContext) => context.role === 'editor';
 
@@ -14,4 +14,9 @@ export class ArticleDto {
   @Field() published!: boolean;
   @Field() createdAt!: Date;
   @Field({ expose: editorsOnly }) draftNote?: string | null;
+  /**
+   * The next article of its series. Optional: absent unless a read asks for it, and `null` when
+   * the caller may not read it (a draft, for anonymous callers); the types say so.
+   */
+  @Relation(() => ArticleDto) next?: ArticleDto;
 }

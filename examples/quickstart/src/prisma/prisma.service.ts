@@ -1,5 +1,5 @@
 // Your application already has its PrismaService; the quickstart's runs on embedded PGlite in
-// memory: the table from the committed DDL, and three articles, at start-up.
+// memory: the table from the committed DDL, and four articles (a series of three, and a draft), at start-up.
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -18,11 +18,21 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   async onModuleInit(): Promise<void> {
     await this.#pglite.exec(readFileSync(new URL('../../prisma/postgres.sql', import.meta.url), 'utf8'));
+    // A series of three whose last is a draft (anonymous readers of the second get `next: null`),
+    // and a draft no editor has left a note on.
     await this.article.createMany({
       data: [
-        { title: 'Hello, Facet', body: 'One resource, every route.', published: true },
-        { title: 'Access rules', body: 'Anonymous readers see published articles.', published: true },
-        { title: 'Next week', body: 'Not out yet.', draftNote: 'Check the dates.' },
+        { id: 1, title: 'Hello, Facet', body: 'One resource, every route.', published: true, nextId: 2 },
+        {
+          id: 2,
+          title: 'Access rules',
+          body: 'Anonymous readers see published articles.',
+          published: true,
+          draftNote: 'Add a CASL example.',
+          nextId: 3,
+        },
+        { id: 3, title: 'Next week', body: 'Not out yet.', draftNote: 'Check the dates.' },
+        { id: 4, title: 'Untitled', body: 'An idea.' },
       ],
     });
   }

@@ -1,7 +1,16 @@
 // A Refine data provider over a Facet API: every call goes through `useModuleApi` (or, for
 // `custom`, the same axios instance and query codec), so the token, the consistency header and the
 // wire format are the client's own.
-import type { BaseKey, BaseRecord, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
+import type {
+  BaseKey,
+  BaseRecord,
+  CreateManyParams,
+  DataProvider,
+  DeleteManyParams,
+  GetListParams,
+  GetListResponse,
+  UpdateManyParams,
+} from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
 import { type ModuleApi, type ModuleQuery, useModuleApi } from '../api/useModuleApi.js';
 import { toRefineError } from './errors.js';
@@ -22,14 +31,47 @@ export interface FacetDataProviderOptions {
   readonly maxRows?: number;
   /** Rows per request when reading every row (default 100; at most the server's `maxPerPage`). */
   readonly batchSize?: number;
+  /**
+   * The Refine resources whose server resource serves bulk writes (`writes.bulk`): `true` for all,
+   * a list of names, or per name `true` or the writes it batches (`{ books: ['create'] }`). Their
+   * `createMany`, `updateMany`, `deleteMany` are one request each (`POST /bulk`, `PATCH` and
+   * `DELETE` with `where: { id: { in: ids } }`); any other resource's are one call per row, as
+   * Refine makes them. Default `false`: the provider has no bulk methods, so Refine calls the
+   * single ones, and no bulk route is ever asked of a server that may not serve it.
+   */
+  readonly bulk?: FacetBulkResources;
+}
+
+/** A write the server may batch (`writes.bulk`'s `create`, `update`, `delete`). */
+export type FacetBulkWrite = 'create' | 'update' | 'delete';
+
+/** Which Refine resources the server serves bulk routes for (`FacetDataProviderOptions.bulk`). */
+export type FacetBulkResources =
+  | boolean
+  | readonly string[]
+  | Readonly<Record<string, boolean | readonly FacetBulkWrite[]>>;
+
+/** Whether `resource` serves `write` in bulk, by the `bulk` option. */
+function bulkRule(bulk: FacetBulkResources): (resource: string, write: FacetBulkWrite) => boolean {
+  if (typeof bulk === 'boolean') return () => bulk;
+  if (Array.isArray(bulk)) {
+    const names = new Set<string>(bulk as readonly string[]);
+    return (resource) => names.has(resource);
+  }
+  const table = bulk as Readonly<Record<string, boolean | readonly FacetBulkWrite[]>>;
+  return (resource, write) => {
+    const entry = Object.hasOwn(table, resource) ? table[resource] : undefined;
+    return Array.isArray(entry) ? entry.includes(write) : entry === true;
+  };
 }
 
 /**
  * Refine's `DataProvider` for the Facet API `api` (a `createApiClient` instance): lists with every
  * Refine filter operator, sorters (through to-one relations: `author.name`), server paging by page
  * or by cursor (`useInfiniteList`), `meta.fields` as the projection, the search text `q`; single
- * reads and writes; `custom` for any other route (`books/aggregate`). Errors are Refine's
- * `HttpError` with the server's message and field errors.
+ * reads and writes; bulk writes for the resources `options.bulk` names; `custom` for any other
+ * route (`books/aggregate`). Errors are Refine's `HttpError` with the server's message and field
+ * errors.
  */
 export function facetDataProvider(api: AxiosInstance, options: FacetDataProviderOptions = {}): DataProvider {
   const database = options.database ?? 'postgresql';
@@ -45,6 +87,13 @@ export function facetDataProvider(api: AxiosInstance, options: FacetDataProvider
   };
   const fieldsQuery = (meta: { fields?: unknown } | undefined): ModuleQuery =>
     listQuery({ meta: meta as GetListParams['meta'] }, database, null).fieldsOnly;
+  const batchSize = options.batchSize ?? 100;
+  /** The rows of `ids` the caller may read, `meta.fields` of each, in the server's order (by key). */
+  const rowsOf = (
+    module: ModuleApi<BaseRecord>,
+    ids: readonly BaseKey[],
+    meta: { fields?: unknown } | undefined,
+  ) => readAll(module, { ...fieldsQuery(meta), where: { id: { in: ids } } }, ids.length, batchSize);
 
   const provider: DataProvider = {
     getApiUrl: () => api.defaults.baseURL ?? '',
@@ -72,7 +121,7 @@ export function facetDataProvider(api: AxiosInstance, options: FacetDataProvider
             },
           };
         }
-        const rows = await readAll(module, query, options.maxRows ?? 10_000, options.batchSize ?? 100);
+        const rows = await readAll(module, query, options.maxRows ?? 10_000, batchSize);
         return { data: rows as TData[], total: rows.length };
       }),
 
@@ -172,7 +221,76 @@ export function facetDataProvider(api: AxiosInstance, options: FacetDataProvider
         return { data: response.data as TData };
       }),
   };
-  return provider;
+  if (options.bulk === undefined || options.bulk === false) return provider;
+  // Refine calls a data provider's bulk method for every resource as soon as it has one: a
+  // resource the server batches nothing for gets one call per row here, as Refine would make them.
+  const bulk = bulkRule(options.bulk);
+  const eachRow = async <TData>(calls: Promise<{ data: TData }>[]) => ({
+    data: (await Promise.all(calls)).map((answer) => answer.data),
+  });
+  return {
+    ...provider,
+
+    createMany: <TData extends BaseRecord, TVariables>({
+      resource,
+      variables,
+      meta,
+    }: CreateManyParams<TVariables>) => {
+      if (!bulk(resource, 'create')) {
+        return eachRow(
+          variables.map((row) => provider.create<TData, TVariables>({ resource, variables: row, meta })),
+        );
+      }
+      return refined(async () => {
+        if (variables.length > 0) await moduleOf(resource).createMany(variables as Partial<BaseRecord>[]);
+        // The server answers how many rows it wrote (all of them, or it refuses): the rows are
+        // those sent, without the keys the server gave them.
+        return { data: variables as unknown as TData[] };
+      });
+    },
+
+    updateMany: <TData extends BaseRecord, TVariables>({
+      resource,
+      ids,
+      variables,
+      meta,
+    }: UpdateManyParams<TVariables>) => {
+      if (!bulk(resource, 'update')) {
+        return eachRow(
+          ids.map((id) => provider.update<TData, TVariables>({ resource, id, variables, meta })),
+        );
+      }
+      return refined(async () => {
+        if (ids.length === 0) return { data: [] as TData[] };
+        const module = moduleOf(resource);
+        await module.updateMany({ id: { in: ids } }, variables as Partial<BaseRecord>);
+        // The answer is a count: the rows are read back as the caller now reads them.
+        return { data: (await rowsOf(module, ids, meta)) as TData[] };
+      });
+    },
+
+    deleteMany: <TData extends BaseRecord, TVariables>({
+      resource,
+      ids,
+      variables,
+      meta,
+    }: DeleteManyParams<TVariables>) => {
+      if (!bulk(resource, 'delete')) {
+        return eachRow(
+          ids.map((id) => provider.deleteOne<TData, TVariables>({ resource, id, variables, meta })),
+        );
+      }
+      return refined(async () => {
+        if (ids.length === 0) return { data: [] as TData[] };
+        const module = moduleOf(resource);
+        // Read first, as `deleteOne` answers the row as it was; the delete then takes the same
+        // rows (those the caller may read), or none.
+        const rows = await rowsOf(module, ids, meta);
+        await module.deleteMany({ id: { in: ids } });
+        return { data: rows as TData[] };
+      });
+    },
+  };
 }
 
 /** Every matching row, by cursor; more than `maxRows` is an error, never a silently cut list. */

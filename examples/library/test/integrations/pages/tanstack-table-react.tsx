@@ -1,0 +1,4 @@
+// The React snippet of docs/client/tanstack-table.md as a page (tanstack-table-browser.test.ts).
+import { mountBooksTable } from '../snippets/tanstack-table-react.js';
+
+mountBooksTable(document.getElementById('root') as HTMLElement);

@@ -321,6 +321,13 @@ function probeQuery(probe: { field: string; operator: string; operand: unknown; 
 // combines with the ids of rows it may not read, or with ids no row has.
 const fx = loadFixture();
 const hiddenBookIds = fx.books.filter((b) => !b.published).map((b) => b.id);
+/** Stands for "the longest word of the first hidden book's title" among the search texts drawn. */
+const TITLE_WORD = Symbol('title word');
+const titleWord = (id: number) =>
+  (fx.books.find((b) => b.id === id)?.title.split(/\W+/) ?? []).reduce(
+    (a, b) => (b.length > a.length ? b : a),
+    '',
+  );
 const likeText = fc.oneof(
   fc.stringMatching(/^[%_\\ax]{0,4}$/),
   fc.constantFrom('\\', '%', '_', 'a\\', '%\\', 'Read', 'it', '.'),
@@ -445,18 +452,45 @@ describe('operand shapes and error oracles over HTTP (PGlite)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          bookFilter.map((where) => ({ resource: 'books', key: 'id', where })),
-          reviewFilter.map((where) => ({ resource: 'reviews', key: 'bookId', where })),
+          // No filter but the ids too, so that the hidden rows are often what the read meets.
+          fc
+            .oneof(fc.constant({}), bookFilter)
+            .map((where) => ({ resource: 'books', key: 'id', where, by: 'genre' })),
+          fc
+            .oneof(fc.constant({}), reviewFilter)
+            .map((where) => ({ resource: 'reviews', key: 'bookId', where, by: 'rating' })),
         ),
         fc.subarray(hiddenBookIds, { minLength: 1, maxLength: 5 }),
         fc.constantFrom(undefined, 'reader-token'),
-        async ({ resource, key, where }, hidden, token) => {
-          const scoped = (ids: number[]) =>
-            `/${resource}/count?${encodeQuery({ where: { ...where, [key]: { in: ids } } })}`;
+        // A search text too: none, a word of the first hidden book's title (which it matches), or any.
+        fc.oneof(fc.constant(undefined), fc.constant(TITLE_WORD), likeText),
+        async ({ resource, key, where, by }, hidden, token, search) => {
+          const q = search === TITLE_WORD ? titleWord(hidden[0] as number) : search;
+          const filter = (ids: number[]) => ({
+            where: { ...where, [key]: { in: ids } },
+            ...(q === undefined ? {} : { q }),
+          });
+          const none = hidden.map((id) => id + 1_000_000);
+          const scoped = (ids: number[]) => `/${resource}/count?${encodeQuery(filter(ids))}`;
           const withHidden = await get(scoped(hidden), token);
-          const withNone = await get(scoped(hidden.map((id) => id + 1_000_000)), token);
+          const withNone = await get(scoped(none), token);
           expect(withHidden, scoped(hidden)).toEqual(withNone);
           expect([200, 400]).toContain(withHidden.status);
+          // The aggregate and the groups: hidden rows neither count nor add a group.
+          const aggregated = (ids: number[], grouped: boolean) =>
+            `/${resource}/aggregate?${encodeQuery({
+              ...filter(ids),
+              ...(grouped ? { by } : {}),
+              _count: { _all: true },
+              _max: { [key]: true },
+            })}`;
+          for (const grouped of [false, true]) {
+            const hiddenAggregate = await get(aggregated(hidden, grouped), token);
+            expect(hiddenAggregate, aggregated(hidden, grouped)).toEqual(
+              await get(aggregated(none, grouped), token),
+            );
+            expect([200, 400]).toContain(hiddenAggregate.status);
+          }
           if (resource === 'books') {
             const detail = (id: number) => `/books/${id}?${encodeQuery({ where })}`;
             const hiddenDetail = await get(detail(hidden[0] as number), token);

@@ -1,6 +1,7 @@
 // Keyset paging, completed (design: "Keyset paging, completed"), over HTTP on PGlite and
 // PostgreSQL: for every sort a route accepts from a caller (its fields with ties and nulls, the
-// fields of a to-one relation, a to-many `_count`), drawn at random with its direction and page
+// fields of a to-one relation, a to-many `_count`; the list is checked against what the books,
+// reviews and authors routes accept), each alone and drawn at random with its direction and page
 // size, walking by `after` from the first page and back by `before` from the last gives exactly
 // the offset order, and a walker never stops before the last row. Plus the refusals of `before`.
 import { createApiClient, useModuleApi } from '@facet/client';
@@ -35,30 +36,113 @@ const BOOKS = fx.books.filter((book) => book.authorId === 4 || book.authorId ===
 
 type Sort = (direction: Direction) => object;
 /** The sorts each route takes from each caller: a hidden field or a filtered relation is refused. */
-const SORTS: Record<'books' | 'reviews', { any: Sort[]; staff: Sort[] }> = {
+type Route = 'books' | 'reviews' | 'authors';
+const SORTS: Record<Route, { any: Sort[]; staff: Sort[] }> = {
   books: {
     any: [
+      (d) => ({ id: d }),
+      (d) => ({ isbn: d }),
       (d) => ({ pages: d }),
       (d) => ({ publishedAt: d }),
       (d) => ({ publishedAt: { sort: d, nulls: d === 'asc' ? 'first' : 'last' } }),
       (d) => ({ genre: d }),
       (d) => ({ price: d }),
       (d) => ({ title: d }),
+      (d) => ({ published: d }),
+      (d) => ({ authorId: d }),
+      (d) => ({ author: { id: d } }),
       (d) => ({ author: { name: d } }),
       (d) => ({ author: { country: d } }),
+      (d) => ({ author: { bornYear: d } }),
     ],
-    staff: [(d) => ({ internalNote: d }), (d) => ({ published: d }), (d) => ({ reviews: { _count: d } })],
+    staff: [(d) => ({ internalNote: d }), (d) => ({ reviews: { _count: d } })],
   },
   reviews: {
-    any: [(d) => ({ rating: d }), (d) => ({ createdAt: d })],
+    any: [
+      (d) => ({ id: d }),
+      (d) => ({ bookId: d }),
+      (d) => ({ userId: d }),
+      (d) => ({ rating: d }),
+      (d) => ({ body: d }),
+      (d) => ({ createdAt: d }),
+      (d) => ({ user: { id: d } }),
+      (d) => ({ user: { name: d } }),
+      (d) => ({ user: { role: d } }),
+    ],
+    // A book is readable in part (drafts), so sorting reviews by it is staff's only.
     staff: [
-      (d) => ({ book: { title: d } }),
-      (d) => ({ book: { publishedAt: d } }),
-      (d) => ({ book: { author: { name: d } } }),
+      ...[
+        'id',
+        'isbn',
+        'title',
+        'price',
+        'pages',
+        'genre',
+        'published',
+        'publishedAt',
+        'authorId',
+        'internalNote',
+      ].map(
+        (field): Sort =>
+          (d) => ({ book: { [field]: d } }),
+      ),
+      ...['id', 'name', 'country', 'bornYear'].map(
+        (field): Sort =>
+          (d) => ({ book: { author: { [field]: d } } }),
+      ),
     ],
   },
+  authors: {
+    any: [(d) => ({ id: d }), (d) => ({ name: d }), (d) => ({ country: d }), (d) => ({ bornYear: d })],
+    // Their books are readable in part (drafts): a count of them would rank by what readers may not see.
+    staff: [(d) => ({ books: { _count: d } })],
+  },
 };
-const WHERE = { books: { authorId: { in: AUTHORS } }, reviews: { bookId: { in: BOOKS } } };
+const WHERE = { books: { authorId: { in: AUTHORS } }, reviews: { bookId: { in: BOOKS } }, authors: {} };
+
+/**
+ * Every sort a caller could name on each route, by path: the DTO's scalars, those of its to-one
+ * relations (their DTOs' scalars) and its to-many counts. Which of them a route accepts from a
+ * caller must be exactly what SORTS lists, so that a sort the routes take cannot go unwalked.
+ */
+const BOOK_SCALARS = [
+  'id',
+  'isbn',
+  'title',
+  'price',
+  'pages',
+  'genre',
+  'published',
+  'publishedAt',
+  'authorId',
+];
+const AUTHOR_SCALARS = ['id', 'name', 'country', 'bornYear'];
+const CANDIDATES: Record<Route, string[]> = {
+  books: [
+    ...BOOK_SCALARS,
+    'internalNote',
+    ...AUTHOR_SCALARS.map((field) => `author.${field}`),
+    'reviews._count',
+  ],
+  reviews: [
+    ...['id', 'bookId', 'userId', 'rating', 'body', 'createdAt'],
+    ...[...BOOK_SCALARS, 'internalNote'].map((field) => `book.${field}`),
+    ...AUTHOR_SCALARS.map((field) => `book.author.${field}`),
+    ...['id', 'name', 'role'].map((field) => `user.${field}`),
+  ],
+  authors: [...AUTHOR_SCALARS, 'books._count'],
+};
+/** `author.name` as an orderBy entry: `{ author: { name: 'asc' } }`. */
+const sortOf = (path: string, direction: Direction): object =>
+  path
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, key) => ({ [key]: inner }), direction) as object;
+/** The path of a SORTS entry: `{ publishedAt: { sort, nulls } }` is `publishedAt`. */
+function pathOf(sort: object): string {
+  const [key, value] = Object.entries(sort)[0] as [string, unknown];
+  return typeof value === 'object' && value !== null && !('sort' in value) ? `${key}.${pathOf(value)}` : key;
+}
 
 await onEachTarget('keyset walks, every sort both ways', ({ get, app }) => {
   const ids = (page: Page) => page.items.map((item) => item.id);
@@ -70,7 +154,7 @@ await onEachTarget('keyset walks, every sort both ways', ({ get, app }) => {
     return body;
   }
 
-  async function expectWalks(route: 'books' | 'reviews', orderBy: object[], perPage: number, role: Role) {
+  async function expectWalks(route: Route, orderBy: object[], perPage: number, role: Role) {
     const base = { where: WHERE[route], orderBy };
     const whole = ids(await page(route, { ...base, perPage: 100 }, role));
     expect(whole.length).toBeGreaterThan(perPage);
@@ -106,6 +190,39 @@ await onEachTarget('keyset walks, every sort both ways', ({ get, app }) => {
   ] as const)('as %s, %s sorted by %j: to the last row and back', async (role, route, orderBy) => {
     await expectWalks(route, [...orderBy], 4, role);
   });
+
+  it('SORTS holds exactly the sorts each route accepts from each caller', async () => {
+    for (const route of ['books', 'reviews', 'authors'] as const) {
+      for (const role of ['anonymous', 'admin'] as const) {
+        const accepted: string[] = [];
+        for (const candidate of CANDIDATES[route]) {
+          const { status, text } = await get(
+            path(route, { orderBy: [sortOf(candidate, 'asc')], perPage: 1 }),
+            role,
+          );
+          expect([200, 400], `${route} ${candidate}: ${text}`).toContain(status);
+          if (status === 200) accepted.push(candidate);
+        }
+        const listed = [...SORTS[route].any, ...(role === 'anonymous' ? [] : SORTS[route].staff)];
+        expect(accepted.sort(), `${route} as ${role}`).toEqual(
+          [...new Set(listed.map((sort) => pathOf(sort('asc'))))].sort(),
+        );
+      }
+    }
+  }, 120_000);
+
+  it('every sort SORTS lists, alone, walks to the last row and back in the offset order', async () => {
+    for (const route of ['books', 'reviews', 'authors'] as const) {
+      const { any, staff } = SORTS[route];
+      for (const [index, sort] of [...any, ...staff].entries()) {
+        const orderBy = [sort(index % 2 === 0 ? 'asc' : 'desc')];
+        const role = index < any.length ? 'anonymous' : 'admin';
+        await expectWalks(route, orderBy, 9, role).catch((error: Error) => {
+          throw new Error(`${route} by ${JSON.stringify(orderBy)} as ${role}: ${error.message}`);
+        });
+      }
+    }
+  }, 300_000);
 
   it('for random sorts the routes accept, page sizes and directions, both walks give the offset order', async () => {
     const sorts = (route: 'books' | 'reviews', role: Role) =>

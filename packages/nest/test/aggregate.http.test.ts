@@ -256,6 +256,22 @@ for (const name of ['pglite', 'postgresql'] as const) {
         const orderWithoutBy = await get('/books/aggregate', { _count: true, orderBy: { genre: 'asc' } });
         expect(orderWithoutBy).toMatchObject({ status: 400, body: { code: 'unknown_key' } });
       });
+
+      it('answers 400 saying what to add to an aggregate that selects nothing; by alone answers the groups', async () => {
+        for (const query of [{}, { _count: {} }, { _count: { _all: false } }, { _avg: { pages: false } }]) {
+          const empty = await get('/books/aggregate', query);
+          expect(empty, JSON.stringify(query)).toMatchObject({
+            status: 400,
+            body: { code: 'invalid_value' },
+          });
+          expect(empty.body.message).toMatch(/nothing to aggregate: select _count\._all=true or a field/);
+        }
+        const groups = await get('/books/aggregate', { by: 'genre' });
+        expect(groups.status).toBe(200);
+        // In the enum's order, as PostgreSQL sorts an enum.
+        const genres = GENRES.filter((genre) => readable('reader').some((row) => row.genre === genre));
+        expect(groups.body.items).toEqual(genres.map((genre) => ({ genre })));
+      });
     });
   });
 }

@@ -2,6 +2,7 @@
 // `GET /<resource>/aggregate` serves), run once per database target by
 // resource-aggregate.<target>.test.ts on a real Prisma client. Every expectation is computed here,
 // from the rows this suite seeded, never read back from the database it checks.
+import { type FacetQueryError, isFacetQueryError } from '@facet/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
   Resource,
 } from '../src/index.js';
 import type { PrismaClient } from './generated/postgresql/client.js';
-import { httpRejection } from './support/rejection.js';
+import { httpRejection, rejection } from './support/rejection.js';
 import { newTag } from './support/seed.js';
 import { checkTarget, openTarget, type TargetName, type TestTarget } from './support/targets.js';
 
@@ -215,6 +216,52 @@ export async function resourceAggregateSuite(name: TargetName): Promise<void> {
           expect(answer.status).toBe(400);
           expect(answer.body.code).toBe('invalid_value');
         }
+      });
+    });
+
+    describe('a read that selects nothing', () => {
+      it('an aggregate without a selection is a FacetQueryError naming what to add', async () => {
+        for (const args of [
+          {},
+          { where: mine() },
+          { _count: {} },
+          { _count: { _all: false } },
+          { _avg: { pages: false }, _min: {} },
+          { _sum: undefined },
+        ]) {
+          const thrown = await rejection(books.aggregate(args as never, as('admin')));
+          expect(isFacetQueryError(thrown), JSON.stringify(args)).toBe(true);
+          expect((thrown as FacetQueryError).issues).toEqual([
+            {
+              code: 'invalid_value',
+              path: [],
+              message: expect.stringMatching(/nothing to aggregate: select _count\._all=true/),
+            },
+          ]);
+          const answer = await refusal(books.aggregate(args as never, as('admin')));
+          expect(answer.status).toBe(400);
+        }
+        // The fields are checked first: a hidden field selected with false is refused as a
+        // misspelt one is, not told apart from it by this check.
+        const hidden = await rejection(books.aggregate({ _min: { internalNote: false } }, as('reader')));
+        const misspelt = await rejection(books.aggregate({ _min: { internalNotes: false } }, as('reader')));
+        const told = (error: unknown) =>
+          (error as FacetQueryError).issues.map(({ code, path, message }) => ({
+            code,
+            at: path[0],
+            message,
+          }));
+        expect(told(hidden)).toEqual(told(misspelt));
+        expect(told(hidden)).toEqual([{ code: 'unknown_key', at: '_min', message: expect.any(String) }]);
+      });
+
+      it('a group read without a selection answers its groups: by alone is a question', async () => {
+        const { items } = await books.groupBy({ by: 'genre', where: mine() }, as('admin'));
+        // In the enum's order, as PostgreSQL sorts an enum.
+        const genres = GENRES.filter((genre) => rows.some((row) => row.genre === genre));
+        expect(items).toEqual(genres.map((genre) => ({ genre })));
+        const missing = await rejection(books.groupBy({} as never, as('admin')));
+        expect((missing as FacetQueryError).issues[0]).toMatchObject({ code: 'invalid_type', path: ['by'] });
       });
     });
 

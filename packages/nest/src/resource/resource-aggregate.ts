@@ -1,6 +1,6 @@
 import type { ModelTypes } from '../model/model-types.js';
 import type { AggregateCheckTarget } from '../read/check/check-aggregate.js';
-import { checkAggregateFields } from '../read/check/check-aggregate.js';
+import { checkAggregateFields, checkAggregateSelection } from '../read/check/check-aggregate.js';
 import { checkClientArgs } from '../read/check/check-client-args.js';
 import { checkGroupArgs } from '../read/check/check-group.js';
 import { checkResourceQuery } from '../read/check/check-resource-query.js';
@@ -95,7 +95,7 @@ export function countRows(
   return total(totals, 'count', args, read, readCount, search);
 }
 
-/** `Resource#aggregate`: the selections checked by field and type, then one aggregate call. */
+/** `Resource#aggregate`: the selections checked by field and type, at least one asked for, then one aggregate call. */
 export async function aggregateRows(
   totals: TotalsTarget,
   args: ResourceAggregateArgs,
@@ -103,6 +103,7 @@ export async function aggregateRows(
 ): Promise<unknown> {
   refuseUnknownKeys('aggregate', args, 'resource');
   checkAggregateFields(args, checkTarget(totals, read));
+  checkAggregateSelection(args);
   const search = checkFilter(totals, args, read);
   return serializeValue(await total(totals, 'aggregate', args, read, readAggregate, search));
 }

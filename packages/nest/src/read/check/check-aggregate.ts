@@ -92,3 +92,25 @@ export function checkAggregateFields(args: object, target: AggregateCheckTarget)
   const [first, ...rest] = issues;
   if (first) throw new FacetQueryError([first, ...rest]);
 }
+
+/** The message of an aggregate that selects nothing: what to add. */
+export const NOTHING_TO_AGGREGATE =
+  'nothing to aggregate: select _count._all=true or a field under _count, _min, _max, _avg or _sum (_max.<field>=true)';
+
+/**
+ * Refuses an aggregate that selects no value: no `_count: true` and no `true` under `_count`,
+ * `_min`, `_max`, `_avg` or `_sum`. The delegate would refuse it too, but as a failed query of its
+ * own; this says what to add. Run after `checkAggregateFields`, so that a field the caller may not
+ * name is refused as a misspelt one before its selection is looked at. A group read (`by`) needs no
+ * selection: its groups are the answer.
+ *
+ * @throws {FacetQueryError} `invalid_value` at the query's root.
+ */
+export function checkAggregateSelection(args: object): undefined {
+  for (const [key, value] of Object.entries(args)) {
+    if (!AGGREGATE_KEYS.has(key)) continue;
+    if (value === true && key === '_count') return;
+    if (isPlainObject(value) && Object.values(value).includes(true)) return;
+  }
+  throw new FacetQueryError([{ code: 'invalid_value', path: [], message: NOTHING_TO_AGGREGATE }]);
+}

@@ -15,14 +15,22 @@ import {
   accessibleWhere,
   fields,
   orderBy,
+  quoteWhere,
   type Role,
   SqlBookDto,
+  SqlQuoteDto,
   seedDifferential,
+  select,
   where,
 } from './support/sql-differential.js';
 import { checkSqlTarget, openSqlTarget, type SqlTarget } from './support/sql-targets.js';
 
 const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: SqlBookDto });
+const quoteResource = defineResource({
+  name: 'quotes',
+  delegate: (p: PrismaClient) => p.quote,
+  dto: SqlQuoteDto,
+});
 const secret = 'differential-test-secret-0123456789';
 const as = (role: Role): ReadContext<Role> => ({ ability: role, context: { role } });
 
@@ -46,15 +54,35 @@ async function answer(read: () => Promise<unknown>): Promise<Answer> {
   }
 }
 
-const query = fc.record(
+const query = fc
+  .record(
+    {
+      where,
+      orderBy,
+      fields,
+      select,
+      perPage: fc.integer({ min: 1, max: 8 }),
+      page: fc.integer({ min: 1, max: 4 }),
+      count: fc.constantFrom(undefined, 'none', 'exact'),
+      q: fc.constantFrom(undefined, 'alpha', '%', 'ta'),
+    },
+    { requiredKeys: ['perPage'] },
+  )
+  // `select` and `fields` both name the projection: one at a time.
+  .map(({ select: selected, ...input }) =>
+    selected === undefined || input.fields !== undefined ? input : { ...input, select: selected },
+  );
+
+const quoteQuery = fc.record(
   {
-    where,
-    orderBy,
-    fields,
-    perPage: fc.integer({ min: 1, max: 8 }),
-    page: fc.integer({ min: 1, max: 4 }),
-    count: fc.constantFrom(undefined, 'none', 'exact'),
-    q: fc.constantFrom(undefined, 'alpha', '%', 'ta'),
+    where: quoteWhere,
+    orderBy: fc.constantFrom<object[]>(
+      [],
+      [{ book: { title: 'asc' } }, { code: 'desc' }],
+      [{ book: { price: 'desc' } }, { code: 'asc' }],
+    ),
+    fields: fc.constantFrom(undefined, 'code,book{title,price}', 'code,text'),
+    perPage: fc.integer({ min: 3, max: 12 }),
   },
   { requiredKeys: ['perPage'] },
 );
@@ -66,6 +94,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
     let viaPrisma: Resource<PrismaClient['book'], SqlBookDto, Role>;
     let viaSql: Resource<PrismaClient['book'], SqlBookDto, Role>;
     const prismaCalls: string[] = [];
+    let quotes: Record<'prisma' | 'sql', Resource<PrismaClient['quote'], SqlQuoteDto, Role>>;
 
     beforeAll(async () => {
       target = await openSqlTarget(name);
@@ -87,6 +116,10 @@ for (const name of ['pglite', 'postgresql'] as const) {
       }) as typeof book;
       const sqlBooks = defineResource({ name: 'books', delegate: () => counting, dto: SqlBookDto });
       viaSql = new Resource(sqlBooks, { ...environment, sql, engine: 'sql' });
+      quotes = {
+        prisma: new Resource(quoteResource, environment),
+        sql: new Resource(quoteResource, { ...environment, sql, engine: 'sql' }),
+      };
     }, 60_000);
     afterAll(async () => {
       await target?.close();
@@ -133,6 +166,21 @@ for (const name of ['pglite', 'postgresql'] as const) {
       // The property ran the compiler, not only the fallback (an empty where read nothing by SQL).
       expect(compiledReads).toBeGreaterThan(100);
     }, 240_000);
+
+    it('reads an optional to-one relation (filters with is, isNot and null, sorts, projections) as Prisma does', async () => {
+      let compiled = 0;
+      await fc.assert(
+        fc.asyncProperty(quoteQuery, fc.constantFrom<Role>('admin', 'reader'), async (input, role) => {
+          const expected = await answer(() => quotes.prisma.query(input, as(role)));
+          const before = target.statements();
+          const actual = await answer(() => quotes.sql.query(input, as(role)));
+          expect(actual).toEqual(expected);
+          compiled += target.statements() - before;
+        }),
+        { numRuns: 100 },
+      );
+      expect(compiled).toBeGreaterThan(100);
+    }, 120_000);
 
     it('counts as Prisma does', async () => {
       await fc.assert(

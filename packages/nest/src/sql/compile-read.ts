@@ -1,7 +1,7 @@
-import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
+import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member } from './compile-select.js';
-import { type At, columnRef, compileWhere, type Fragment, NotCovered, tableRef } from './compile-where.js';
+import { type At, compileWhere, type Fragment, NotCovered, tableRef } from './compile-where.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
 /**
@@ -12,13 +12,17 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  *   list page makes (`read/plan/plan-page.ts`), the access scope already merged into `where`.
  * - `where`: `AND`/`OR`/`NOT` and the scalar operators of the operator table (`equals`, `not`,
  *   `in`, `notIn`, `lt`...`gte`, `contains`/`startsWith`/`endsWith`, `mode: 'insensitive'`) on
- *   String, enum, Int, Float, BigInt, Decimal, Boolean and DateTime columns, and filters through
- *   a required to-one relation (`is`, `isNot`, direct), read as Prisma's join reads them. Optional
- *   to-one and to-many relation filters (`some`/`every`/`none`), Json, Bytes and scalar lists are
- *   not yet compiled: their SQL needs its own differential proof.
- * - `orderBy` on scalar columns (with `nulls`); sorts through relations or by `_count` are Prisma's.
- * - Projection: scalar columns and to-one relations whose foreign key the model holds, nested, as
- *   JSON objects in the same statement; to-many relations and `_count` are Prisma's.
+ *   String, enum, Int, Float, BigInt, Decimal, Boolean and DateTime columns; filters through a
+ *   to-one relation whose key the model holds, required or optional (`is`, `isNot`, direct,
+ *   `is: null`/`isNot: null`), read as Prisma's left join reads them; `some`/`every`/`none` through
+ *   a to-many relation, as Prisma's `exists` subqueries. An empty relation filter (`is: {}`), Json,
+ *   Bytes and scalar lists are not compiled: each needs its own differential proof.
+ * - `orderBy` on scalar columns (with `nulls`), through to-one relations (`{ author: { name } }`,
+ *   without `nulls`) and by a to-many relation's `_count`.
+ * - Projection: scalar columns; to-one relations whose foreign key the model holds, as JSON objects;
+ *   to-many relations as JSON arrays with their own `where`, `orderBy`, `skip` and `take` (ordered
+ *   by the related key when they page without an order, as Prisma does), nested at any depth; and
+ *   `_count` (`true` or `{ select }` with a `where` per relation). All in the same statement.
  * - `count` with a `where`: `count(*)` under the same filter.
  * - PostgreSQL and PGlite only; on MySQL/MariaDB every read is Prisma's until the MySQL dialect is proven.
  */
@@ -49,30 +53,6 @@ function count(value: unknown, name: string): number | undefined {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
     throw new NotCovered(`a ${name} that is not a non-negative integer`);
   return value;
-}
-
-function orderBy(value: unknown, at: At): Fragment[] {
-  if (value === undefined) return [];
-  const items = Array.isArray(value) ? value : [value];
-  return items.flatMap((item) => {
-    if (!isPlainObject(item)) throw new NotCovered('an orderBy item that is not an object');
-    return Object.entries(item).map(([field, order]) => {
-      const column = at.table.columns.get(field);
-      if (column === undefined) throw new NotCovered(`a sort by ${field}`);
-      const ref = columnRef(at, column);
-      const direction = isPlainObject(order) ? order.sort : order;
-      const nulls = isPlainObject(order) ? order.nulls : undefined;
-      if (direction !== 'asc' && direction !== 'desc') throw new NotCovered('a sort direction');
-      if (isPlainObject(order) && Object.keys(order).some((key) => key !== 'sort' && key !== 'nulls'))
-        throw new NotCovered('a sort option');
-      const way = direction === 'asc' ? sql`asc` : sql`desc`;
-      if (nulls === undefined) return sql`${ref} ${way}`;
-      if (nulls !== 'first' && nulls !== 'last') throw new NotCovered('a nulls option');
-      // Prisma refuses `nulls` on a required field (a 400): that answer is Prisma's to give.
-      if (!column.nullable) throw new NotCovered(`nulls on the required ${field}`);
-      return sql`${ref} ${way} ${nulls === 'first' ? sql`nulls first` : sql`nulls last`}`;
-    });
-  });
 }
 
 /** `findMany(args)` as one statement, or `undefined` when the compiler does not cover `args`. */

@@ -1,7 +1,16 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
-import { type At, columnRef, type Fragment, NotCovered, tableRef } from './compile-where.js';
-import type { SqlColumn, SqlTable } from './sql-schema.js';
+import { orderBy } from './compile-order.js';
+import {
+  type At,
+  columnRef,
+  compileWhere,
+  type Fragment,
+  NotCovered,
+  tableRef,
+  toManyJoin,
+} from './compile-where.js';
+import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */
 export type Decode = (value: unknown) => unknown;
@@ -106,12 +115,131 @@ function member(key: string, value: unknown, at: At, decimal: MakeDecimal): Memb
     if (value !== true) throw new NotCovered(`a select of ${key} that is not true`);
     return { key, expression: scalarExpression(at, column), decode: scalarDecode(column, decimal) };
   }
-  const relation = at.table.toOne.get(key);
+  if (key === '_count') return countMember(value, at);
+  const relation = at.table.toOne.get(key) ?? at.table.toMany.get(key);
   if (relation === undefined) throw new NotCovered(`the relation or field ${key}`);
   if (value !== true && !isPlainObject(value)) throw new NotCovered(`a relation selection of ${key}`);
   const related = at.catalog.get(relation.model);
   if (related === undefined) throw new NotCovered(`the model ${relation.model}`);
+  if (at.table.toMany.has(key))
+    return toManyMember(key, value as RelationArgs, relation, related, at, decimal);
   return toOneMember(key, value as RelationArgs, relation, related, at, decimal);
+}
+
+const TO_MANY_ARGS: ReadonlySet<string> = new Set([
+  'select',
+  'include',
+  'omit',
+  'where',
+  'orderBy',
+  'take',
+  'skip',
+]);
+
+function pageSize(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  // A negative `take` reads from the end: Prisma's.
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new NotCovered(`a ${name} that is not a non-negative integer`);
+  return value;
+}
+
+/**
+ * A to-many relation as a correlated JSON array of objects (`[]` when there is none), built as
+ * Prisma's relation join builds it: the related rows under the relation's own `where`, in its
+ * `orderBy` (its primary key when it pages without one), cut by `skip`/`take`, then aggregated in
+ * that order.
+ */
+function toManyMember(
+  key: string,
+  value: RelationArgs,
+  relation: SqlToMany,
+  related: SqlTable,
+  at: At,
+  decimal: MakeDecimal,
+): Member {
+  const args = value === true ? {} : value;
+  for (const name of Object.keys(args)) {
+    if (!TO_MANY_ARGS.has(name) && args[name] !== undefined)
+      throw new NotCovered(`${name} in the relation ${key}`);
+  }
+  const inner: At = { ...at, table: related, alias: at.nextAlias() };
+  const members = compileSelection(args, inner, decimal);
+  if (members.length === 0) throw new NotCovered(`an empty selection of ${key}`);
+  if (members.length > MAX_JSON_MEMBERS)
+    throw new NotCovered(`more than ${MAX_JSON_MEMBERS} members in ${key}`);
+  const join = toManyJoin(key, relation, related, inner, at);
+  const where = compileWhere(args.where, inner);
+  const take = pageSize(args.take, 'take');
+  const skip = pageSize(args.skip, 'skip');
+  let sorts = orderBy(args.orderBy, inner);
+  if (sorts.length === 0 && (take !== undefined || skip !== undefined)) {
+    if (related.key.length === 0) throw new NotCovered(`a page of ${key} without a key`);
+    sorts = related.key.map((field) => {
+      const column = related.columns.get(field);
+      if (column === undefined) throw new NotCovered(`the key of ${related.name}`);
+      return sql`${columnRef(inner, column)} asc`;
+    });
+  }
+  const object = sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`));
+  const parts: Fragment[] = [
+    sql`select json_build_object(${object}) as ${sql.id('j')} from ${tableRef(related, inner.alias)} where ${join} and ${where}`,
+  ];
+  if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
+  if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
+  if (skip !== undefined && skip > 0) parts.push(sql`offset ${sql.val(skip)}`);
+  const rows = at.nextAlias();
+  const expression = sql`(select coalesce(json_agg(${sql.id(rows, 'j')}), '[]'::json) from (${sql.join(parts, sql` `)}) as ${sql.id(rows)})`;
+  return {
+    key,
+    expression,
+    decode: (json) => {
+      const items = (typeof json === 'string' ? JSON.parse(json) : json) as unknown[];
+      return items.map((item) => decodeObject(item, members));
+    },
+  };
+}
+
+/**
+ * `_count`: the number of related rows of each to-many relation it names (`true`: every one), under
+ * the relation's `where` when it has one, as one JSON object of numbers.
+ */
+function countMember(value: unknown, at: At): Member {
+  let named: [string, unknown][];
+  if (value === true) named = [...at.table.toMany.keys()].map((name) => [name, true]);
+  else {
+    if (
+      !isPlainObject(value) ||
+      Object.keys(value).some((name) => name !== 'select') ||
+      !isPlainObject(value.select)
+    )
+      throw new NotCovered('a _count that is not { select }');
+    named = Object.entries(value.select).filter(([, item]) => item !== undefined && item !== false);
+  }
+  if (named.length === 0 || named.length > MAX_JSON_MEMBERS)
+    throw new NotCovered('a _count of no or too many relations');
+  const counts = named.map(([name, item]) => {
+    const relation = at.table.toMany.get(name);
+    const related = relation === undefined ? undefined : at.catalog.get(relation.model);
+    if (relation === undefined || related === undefined) throw new NotCovered(`a _count of ${name}`);
+    if (item !== true && (!isPlainObject(item) || Object.keys(item).some((arg) => arg !== 'where')))
+      throw new NotCovered(`a _count of ${name} with more than a where`);
+    const inner: At = { ...at, table: related, alias: at.nextAlias() };
+    const where = item === true ? sql`true` : compileWhere(item.where, inner);
+    const join = toManyJoin(name, relation, related, inner, at);
+    return sql`${sql.lit(name)}, (select count(*) from ${tableRef(related, inner.alias)} where ${join} and ${where})`;
+  });
+  const names = named.map(([name]) => name);
+  return {
+    key: '_count',
+    expression: sql`json_build_object(${sql.join(counts)})`,
+    decode: (json) => {
+      const source = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+      const row: Record<string, unknown> = {};
+      for (const name of names) row[name] = Number(source[name]);
+      return row;
+    },
+  };
 }
 
 /** A to-one relation as a correlated JSON object (null when the row has none), decoded by its own members. */

@@ -22,6 +22,16 @@ export interface SqlToOne {
   readonly references: readonly string[];
 }
 
+/**
+ * A to-many relation whose foreign key the related model holds (`Book.reviews` by `Review.bookId`):
+ * `fields` are the related model's, `references` this model's.
+ */
+export interface SqlToMany {
+  readonly model: string;
+  readonly fields: readonly string[];
+  readonly references: readonly string[];
+}
+
 /** One model as SQL sees it. `uncovered` names the fields the compiler does not read (lists, Json, Bytes...). */
 export interface SqlTable {
   readonly name: string;
@@ -30,6 +40,9 @@ export interface SqlTable {
   /** Scalar columns the compiler reads, in the model's field order (the order Prisma's rows have). */
   readonly columns: ReadonlyMap<string, SqlColumn>;
   readonly toOne: ReadonlyMap<string, SqlToOne>;
+  readonly toMany: ReadonlyMap<string, SqlToMany>;
+  /** The primary key's fields: Prisma orders a relation's page by them when it names no order. */
+  readonly key: readonly string[];
   /** Fields the compiler cannot read or filter: a read that reaches one goes to Prisma. */
   readonly uncovered: ReadonlySet<string>;
 }
@@ -82,6 +95,10 @@ function readFieldTexts(schema: string): Map<string, { fields: Map<string, Field
   return models;
 }
 
+function relationName(field: unknown): unknown {
+  return (field as { relationName?: unknown } | undefined)?.relationName;
+}
+
 const catalogs = new WeakMap<object, SqlCatalog | undefined>();
 
 /**
@@ -128,6 +145,28 @@ export function readSqlCatalog(delegate: unknown): SqlCatalog | undefined {
     for (const key of details.foreignKeys.get(name) ?? []) {
       toOne.set(key.relation, { model: key.model, fields: key.fields, references: key.references });
     }
+    // A list relation is the other side of a foreign key the related model holds: the one whose
+    // relation field carries the same relation name (two relations between a pair of models differ by it).
+    const toMany = new Map<string, SqlToMany>();
+    for (const field of model.fields) {
+      if (
+        field.kind !== 'object' ||
+        typeof field.name !== 'string' ||
+        text.fields.get(field.name)?.list !== true
+      )
+        continue;
+      const other = runtime.models[String(field.type)];
+      const back = (details.foreignKeys.get(String(field.type)) ?? []).find((key) => {
+        const relationField = other?.fields?.find((item) => item.name === key.relation);
+        return key.model === name && relationName(relationField) === relationName(field);
+      });
+      if (back !== undefined)
+        toMany.set(field.name, {
+          model: String(field.type),
+          fields: back.fields,
+          references: back.references,
+        });
+    }
     const dbName = (model as { dbName?: unknown }).dbName;
     catalog.set(name, {
       name,
@@ -135,6 +174,8 @@ export function readSqlCatalog(delegate: unknown): SqlCatalog | undefined {
       schema: MODEL_SCHEMA.exec(text.block)?.[1],
       columns,
       toOne,
+      toMany,
+      key: details.ids.get(name) ?? [],
       uncovered,
     });
   }

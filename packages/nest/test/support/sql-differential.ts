@@ -12,6 +12,30 @@ export class SqlAuthorDto {
   @Field() email!: string;
   @Field() country?: string | null;
   @Field() bornYear?: number | null;
+  @Relation(() => SqlBookDto, { isArray: true }) books?: SqlBookDto[];
+}
+
+@AccessSubject('Review')
+export class SqlReviewDto {
+  @Field() id!: string;
+  @Field() rating!: number;
+  @Field() body!: string;
+  @Field() createdAt!: Date;
+  @Field() bookId!: number;
+}
+
+/** A book's quotes, read with it: no access rule of their own, so a sort may count them. */
+export class SqlBookQuoteDto {
+  @Field() code!: string;
+  @Field() text!: string;
+}
+
+@AccessSubject('Quote')
+export class SqlQuoteDto {
+  @Field() code!: string;
+  @Field() text!: string;
+  @Field() bookId?: number | null;
+  @Relation(() => SqlBookDto, { isArray: false }) book?: SqlBookDto | null;
 }
 
 @AccessSubject('Book')
@@ -28,6 +52,8 @@ export class SqlBookDto {
   @Field() internalNote?: string | null;
   @Field() authorId!: number;
   @Relation(() => SqlAuthorDto, { isArray: false }) author?: SqlAuthorDto;
+  @Relation(() => SqlReviewDto, { isArray: true }) reviews?: SqlReviewDto[];
+  @Relation(() => SqlBookQuoteDto, { isArray: true }) quotes?: SqlBookQuoteDto[];
 }
 
 export type Role = 'admin' | 'reader' | 'nobody';
@@ -38,8 +64,11 @@ export type Role = 'admin' | 'reader' | 'nobody';
  */
 export function accessibleWhere(role: Role, subject: string): object {
   if (role === 'admin') return {};
-  if (role === 'nobody') return { OR: [] };
+  // Quote's key is not `id`: its "no rows" is a filter of its own.
+  if (role === 'nobody') return subject === 'Quote' ? { code: { in: [] } } : { OR: [] };
   if (subject === 'Book') return { OR: [{ published: true }, { pages: { lt: 150 } }] };
+  if (subject === 'Review') return { rating: { gte: 2 } };
+  if (subject === 'Quote') return {};
   return { country: { not: null } };
 }
 
@@ -77,6 +106,31 @@ export async function seedDifferential(prisma: PrismaClient): Promise<void> {
         publishedAt: index % 4 === 0 ? null : new Date(DATES[index % DATES.length] as string),
         internalNote: index % 5 === 0 ? null : `note ${index % 7}`,
         authorId: (authors[Math.floor(index / TITLES.length)] as { id: number }).id,
+      },
+    });
+  }
+  // Reviews on most books (none on every fifth), out of key order, with ties in every column; quotes
+  // on some books and on none (an optional to-one relation left null).
+  const books = await prisma.book.findMany({ orderBy: { id: 'asc' } });
+  for (const [index, book] of books.entries()) {
+    for (let count = 0; count < index % 5; count++) {
+      await prisma.review.create({
+        data: {
+          id: `r-${String((index * 7 + count * 13) % 97).padStart(2, '0')}-${index}-${count}`,
+          rating: (index + count) % 5,
+          body: TITLES[(index + count) % TITLES.length] as string,
+          createdAt: new Date(DATES[(index + count) % DATES.length] as string),
+          bookId: book.id,
+        },
+      });
+    }
+  }
+  for (let index = 0; index < 12; index++) {
+    await prisma.quote.create({
+      data: {
+        code: `q-${(index * 5) % 12}`,
+        text: TITLES[index % TITLES.length] as string,
+        bookId: index % 3 === 0 ? null : (books[(index * 3) % books.length] as { id: number }).id,
       },
     });
   }
@@ -154,11 +208,49 @@ const authorFilter: fc.Arbitrary<Filter> = fc
   )
   .map(([how, filter]) => ({ author: how === 'direct' ? filter : { [how]: filter } }));
 
+const reviewFilter: fc.Arbitrary<Filter> = fc.oneof(
+  comparable(fc.constantFrom(0, 2, 4)).map((filter) => ({ rating: filter })),
+  fc
+    .constantFrom<Filter>({ contains: 'a' }, { startsWith: 'Al', mode: 'insensitive' })
+    .map((f) => ({ body: f })),
+  fc.constantFrom<Filter>({ lt: DATES[1] }, { gte: DATES[0] }).map((filter) => ({ createdAt: filter })),
+);
+const quoteFilter: fc.Arbitrary<Filter> = fc
+  .constantFrom<Filter>({ contains: 'a' }, { in: ['Zeta', 'beta'] }, { not: 'Alpha' })
+  .map((filter) => ({ text: filter }));
+
+/** `some`/`every`/`none` through the to-many reviews and quotes, and through the author's books. */
+const listFilter: fc.Arbitrary<Filter> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('some', 'every', 'none'),
+      fc.oneof(
+        reviewFilter,
+        fc.tuple(reviewFilter, reviewFilter).map((items) => ({ OR: items })),
+      ),
+    )
+    .map(([how, filter]) => ({ reviews: { [how]: filter } })),
+  fc
+    .tuple(fc.constantFrom('some', 'every', 'none'), quoteFilter)
+    .map(([how, filter]) => ({ quotes: { [how]: filter } })),
+  fc
+    .tuple(
+      fc.constantFrom('some', 'every', 'none'),
+      fc.constantFrom<Filter>(
+        { publishedAt: null },
+        { internalNote: { contains: '3' } },
+        { pages: { gt: 150 } },
+      ),
+    )
+    .map(([how, filter]) => ({ author: { books: { [how]: filter } } })),
+);
+
 export const where: fc.Arbitrary<Filter> = fc.letrec<{ node: Filter }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fieldFilter,
     authorFilter,
+    listFilter,
     fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ AND: items })),
     fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ OR: items })),
     tie('node').map((item) => ({ NOT: item })),
@@ -176,6 +268,13 @@ const SORTABLE = [
   'publishedAt',
   'internalNote',
   'isbn',
+  // Through the required to-one author, whose country may be null.
+  'author.name',
+  'author.country',
+  'author.bornYear',
+  // By the number of related rows (reviews have an access rule: that sort is refused alike).
+  'reviews._count',
+  'quotes._count',
 ];
 const NULLABLE: ReadonlySet<string> = new Set(['publishedAt', 'internalNote']);
 export const orderBy = fc
@@ -189,7 +288,11 @@ export const orderBy = fc
             fc.constantFrom('asc', 'desc'),
             fc.constantFrom(...(NULLABLE.has(field) ? [undefined, 'first', 'last'] : [undefined])),
           )
-          .map(([sort, nulls]) => (nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } })),
+          .map(([sort, nulls]) => {
+            const [relation, column] = field.split('.') as [string, string | undefined];
+            if (column !== undefined) return { [relation]: { [column]: sort } };
+            return nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } };
+          }),
       ),
     ),
   );
@@ -200,4 +303,38 @@ export const fields = fc.constantFrom(
   'items{id,genre,author{name,country}},meta{itemCount,pageCount,hasNextPage}',
   'id,author{id,name,bornYear},internalNote',
   'items{id,pages},meta{hasNextPage,nextCursor}',
+  'id,reviews{id,rating,createdAt},quotes{code,text}',
+  'id,price,author{name},reviews{body}',
+);
+
+/** Selections a `select` names (scalars, relations and `_count` of the scoped lists). */
+export const select = fc.constantFrom<Filter | undefined>(
+  undefined,
+  { id: true, _count: { select: { reviews: true, quotes: true } } },
+  { id: true, sales: true, _count: true },
+  { id: true, reviews: { select: { id: true, rating: true } } },
+);
+
+/** Filters of quotes through the optional to-one `book`: `is`, `isNot`, the direct form and `null`. */
+const BOOK_FILTERS: readonly Filter[] = [
+  { title: 'Alpha' },
+  { publishedAt: null },
+  { internalNote: { not: 'note 3' } },
+  { price: { gt: '10' } },
+  { author: { country: 'FR' } },
+];
+export const quoteWhere: fc.Arbitrary<Filter> = fc.oneof(
+  quoteFilter,
+  fc.constantFrom<Filter>(
+    { book: { is: null } },
+    { book: { isNot: null } },
+    { bookId: null },
+    ...BOOK_FILTERS.flatMap((filter) => [
+      { book: filter },
+      { book: { is: filter } },
+      { book: { isNot: filter } },
+      { NOT: { book: { is: filter } } },
+      { NOT: { book: { isNot: filter } } },
+    ]),
+  ),
 );

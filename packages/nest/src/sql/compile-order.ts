@@ -1,0 +1,71 @@
+import { isPlainObject } from '@facet/core';
+import { sql } from 'kysely';
+import { type At, columnRef, type Fragment, NotCovered, tableRef, toManyJoin } from './compile-where.js';
+
+/** A read's `orderBy` (a list or one item) as the terms of an `order by`. */
+export function orderBy(value: unknown, at: At): Fragment[] {
+  if (value === undefined) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) => {
+    if (!isPlainObject(item)) throw new NotCovered('an orderBy item that is not an object');
+    return Object.entries(item).map(([field, order]) => {
+      const { expression, direction, nulls } = sortTerm(field, order, at);
+      const way = direction === 'asc' ? sql`asc` : sql`desc`;
+      if (nulls === undefined) return sql`${expression} ${way}`;
+      return sql`${expression} ${way} ${nulls === 'first' ? sql`nulls first` : sql`nulls last`}`;
+    });
+  });
+}
+
+interface SortTerm {
+  readonly expression: Fragment;
+  readonly direction: 'asc' | 'desc';
+  readonly nulls: 'first' | 'last' | undefined;
+}
+
+/**
+ * One sort key: a column; a column of a to-one relation (`{ author: { name: 'asc' } }`), as the
+ * related row's value or null when there is none, which is how Prisma's left join sorts it; or the
+ * number of related rows (`{ reviews: { _count: 'desc' } }`), 0 for none.
+ */
+function sortTerm(field: string, order: unknown, at: At): SortTerm {
+  const column = at.table.columns.get(field);
+  if (column !== undefined) {
+    const direction = isPlainObject(order) ? order.sort : order;
+    const nulls = isPlainObject(order) ? order.nulls : undefined;
+    if (direction !== 'asc' && direction !== 'desc') throw new NotCovered('a sort direction');
+    if (isPlainObject(order) && Object.keys(order).some((key) => key !== 'sort' && key !== 'nulls'))
+      throw new NotCovered('a sort option');
+    if (nulls !== undefined && nulls !== 'first' && nulls !== 'last') throw new NotCovered('a nulls option');
+    // Prisma refuses `nulls` on a required field (a 400): that answer is Prisma's to give.
+    if (nulls !== undefined && !column.nullable) throw new NotCovered(`nulls on the required ${field}`);
+    return { expression: columnRef(at, column), direction, nulls };
+  }
+  if (!isPlainObject(order)) throw new NotCovered(`a sort by ${field}`);
+  const entries = Object.entries(order).filter(([, item]) => item !== undefined);
+  if (entries.length !== 1) throw new NotCovered(`a sort by ${field} that names no single field`);
+  const [[inner, innerOrder]] = entries as [[string, unknown]];
+  const toOne = at.table.toOne.get(field);
+  const toMany = at.table.toMany.get(field);
+  const related = at.catalog.get((toOne ?? toMany)?.model ?? '');
+  if (related === undefined) throw new NotCovered(`a sort by ${field}`);
+  const within: At = { ...at, table: related, alias: at.nextAlias() };
+  if (toOne !== undefined) {
+    const term = sortTerm(inner, innerOrder, within);
+    // Whether `nulls` may be named through a relation is Prisma's to judge.
+    if (term.nulls !== undefined) throw new NotCovered(`nulls in a sort through ${field}`);
+    const join = toOne.fields.map((own, index) => {
+      const ours = at.table.columns.get(own);
+      const theirs = related.columns.get(toOne.references[index] as string);
+      if (ours === undefined || theirs === undefined) throw new NotCovered(`the key of ${field}`);
+      return sql`${columnRef(within, theirs)} = ${columnRef(at, ours)}`;
+    });
+    const expression = sql`(select ${term.expression} from ${tableRef(related, within.alias)} where ${sql.join(join, sql` and `)})`;
+    return { expression, direction: term.direction, nulls: undefined };
+  }
+  if (toMany === undefined || inner !== '_count') throw new NotCovered(`a sort by ${field}.${inner}`);
+  if (innerOrder !== 'asc' && innerOrder !== 'desc') throw new NotCovered('a sort direction');
+  const join = toManyJoin(field, toMany, related, within, at);
+  const expression = sql`(select count(*) from ${tableRef(related, within.alias)} where ${join})`;
+  return { expression, direction: innerOrder, nulls: undefined };
+}

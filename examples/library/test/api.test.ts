@@ -202,6 +202,35 @@ await onEachTarget('library API', ({ app, get }) => {
       expect((await get(`/books${q(query)}`, 'editor')).status).toBe(200);
     });
 
+    it('Book.internalNote answers a reader as a misspelt field does, in every position of aggregate and export', async () => {
+      const positions = (field: string): [string, Record<string, unknown>, boolean][] => [
+        // [route, query, whether staff may ask it: _avg and _sum take numbers only]
+        ['/books/aggregate', { by: field, _count: { _all: true } }, true],
+        ['/books/aggregate', { by: ['genre', field], _count: true }, true],
+        ['/books/aggregate', { _count: { [field]: true } }, true],
+        ['/books/aggregate', { _min: { [field]: true } }, true],
+        ['/books/aggregate', { _max: { [field]: true } }, true],
+        ['/books/aggregate', { _avg: { [field]: true } }, false],
+        ['/books/aggregate', { _sum: { [field]: true } }, false],
+        ['/books/aggregate', { by: 'genre', _count: true, orderBy: [{ _max: { [field]: 'desc' } }] }, true],
+        ['/books/aggregate', { _count: true, where: { [field]: { contains: 'a' } } }, true],
+        ['/books/export', { format: 'csv', fields: `id,${field}` }, true],
+        ['/books/export', { format: 'ndjson', fields: `id,${field}` }, true],
+        ['/books/export', { format: 'csv', where: { [field]: { contains: 'a' } } }, true],
+        ['/books/export', { format: 'csv', orderBy: [{ [field]: 'asc' }] }, true],
+        ['/books/count', { q: 'the', where: { [field]: { contains: 'a' } } }, true],
+      ];
+      const misspelt = positions('internalNotx');
+      for (const [index, [route, query, staffMayAsk]] of positions('internalNote').entries()) {
+        const label = `${route} ${JSON.stringify(query)}`;
+        const hidden = await get(`${route}${q(query)}`, 'reader');
+        const unknown = await get(`${route}${q(misspelt[index]![1])}`, 'reader');
+        expect(hidden.status, label).toBe(400);
+        expect(hidden.text.replaceAll('internalNote', 'internalNotx'), label).toBe(unknown.text);
+        if (staffMayAsk) expect((await get(`${route}${q(query)}`, 'editor')).status, label).toBe(200);
+      }
+    });
+
     it('readers never receive internalNote; staff do', async () => {
       const book = published[0]!;
       const reader = await get<Page>('/books/search', 'reader');

@@ -23,7 +23,11 @@ export interface FacetErrorIssue<TCode extends string = FacetIssueCode> {
   readonly limit?: number;
 }
 
-/** The body of every error response of a Facet server. `code` is stable and machine-readable. */
+/**
+ * The body of every error response a Facet server builds. `code` is stable and machine-readable.
+ * An application's own exceptions keep the body they were given (a `ValidationPipe`'s `message`
+ * list stays a list), with a `code` added where they had none.
+ */
 export interface FacetErrorBody<TCode extends string = FacetIssueCode> {
   readonly statusCode: number;
   readonly error: string;
@@ -33,11 +37,6 @@ export interface FacetErrorBody<TCode extends string = FacetIssueCode> {
   readonly path?: string;
   /** Every issue found, without raw input. Present for refused queries only. */
   readonly issues?: readonly FacetErrorIssue<TCode>[];
-  /**
-   * The list an application's exception gave as its `message` (Nest's `ValidationPipe`: one entry
-   * per class-validator constraint), kept as it was; `message` joins it with `'; '`.
-   */
-  readonly messages?: readonly string[];
 }
 
 /**

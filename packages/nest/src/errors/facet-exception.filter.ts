@@ -26,8 +26,9 @@ const CODE_BY_STATUS: Readonly<Record<number, string>> = {
 /**
  * The body every error response should have: `{ statusCode, error, message, code }` (plus `path` and
  * `issues` where Facet's own exceptions set them). A body that already has a string `code` is kept
- * as it is; any other is normalized: a `message` array is joined into `message` and kept as `messages`,
- * and a code is derived from the status.
+ * as it is; any other is normalized: a `message` array is joined into one `message`, and a code is
+ * derived from the status. (`FacetExceptionFilter` keeps an application's own object bodies as they
+ * are instead: see `applicationErrorBody`.)
  */
 export function toFacetErrorBody(status: number, response: string | object): FacetErrorBody {
   if (typeof response === 'object' && response !== null) {
@@ -45,8 +46,6 @@ export function toFacetErrorBody(status: number, response: string | object): Fac
       error: typeof record.error === 'string' ? record.error : reasonPhrase(status),
       message,
       code: CODE_BY_STATUS[status] ?? `http_${status}`,
-      // An app's existing clients read class-validator's list: it stays, beside the joined message.
-      ...(Array.isArray(record.message) ? { messages: record.message.map(String) } : {}),
     };
   }
   return {
@@ -56,6 +55,38 @@ export function toFacetErrorBody(status: number, response: string | object): Fac
     code: CODE_BY_STATUS[status] ?? `http_${status}`,
   };
 }
+
+/**
+ * An application's own error body, as its exception gave it: `message` as it was (class-validator's
+ * list through Nest's `ValidationPipe` stays a list) and every key of its own, with only the keys of
+ * Facet's body it lacks added (`code` from the status, `error` the reason phrase). Adding Facet to
+ * an app then changes nothing its existing clients read.
+ */
+type ApplicationErrorBody = { readonly [key: string]: unknown; readonly statusCode: number };
+
+function applicationErrorBody(
+  status: number,
+  record: Readonly<Record<string, unknown>>,
+): ApplicationErrorBody {
+  // The status sent is the exception's; a body's own `statusCode` cannot contradict it.
+  const own = Object.fromEntries(
+    Object.entries(record).filter(([key, value]) => value !== undefined && key !== 'statusCode'),
+  );
+  // Facet's keys first, in the order of its own bodies; the app's values replace them in place.
+  return {
+    statusCode: status,
+    error: reasonPhrase(status),
+    message: reasonPhrase(status),
+    code: CODE_BY_STATUS[status] ?? `http_${status}`,
+    ...own,
+  };
+}
+
+/** A body Facet built (or one in its shape): a string `code` and a string `message`. */
+const isFacetShaped = (response: object): boolean => {
+  const { code, message } = response as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
+};
 
 /**
  * The HTTP exception a thrown error stands for: itself when it is one, the 400 of its issues for a
@@ -79,23 +110,31 @@ export interface ReplyingAdapter {
  * The body of an HTTP exception: the framework's refusals (an unknown route, a URL that is not
  * valid percent-encoding, a body that is not JSON or too large, any other 4xx of Express,
  * body-parser or Fastify) get a fixed message that repeats nothing of the request and is the same
- * on both platforms; every other exception keeps its own, in Facet's shape.
+ * on both platforms; Facet's own bodies are sent as they are; an application's own object body is
+ * kept with Facet's missing keys added (`applicationErrorBody`), and a string one becomes Facet's
+ * body with that message.
  */
 function httpErrorBody(
   status: number,
   response: string | object,
   cause: unknown,
   request: unknown,
-): FacetErrorBody {
+): FacetErrorBody | ApplicationErrorBody {
   const refusal = frameworkRefusal(status, response, cause, request);
   if (refusal !== undefined) return refusal;
-  return toFacetErrorBody(status, isFrameworkError(cause) ? reasonPhrase(status) : response);
+  if (isFrameworkError(cause)) return toFacetErrorBody(status, reasonPhrase(status));
+  if (typeof response === 'object' && response !== null && !isFacetShaped(response)) {
+    return applicationErrorBody(status, response as Record<string, unknown>);
+  }
+  return toFacetErrorBody(status, response);
 }
 
 /**
  * A global exception filter that gives every error response Facet's body shape, including the
  * ones Facet does not build (Nest's 404 for an unknown route, an application's
- * `new ForbiddenException('…')`), so clients handle one shape. The framework's own refusals get
+ * `new ForbiddenException('…')`), so clients handle one shape. An application's own exception
+ * with an object body keeps it, `message` list and keys of its own included: Facet adds only the
+ * `code` (and `error`) it lacks, so adding Facet changes nothing an app's clients already read. The framework's own refusals get
  * fixed messages that echo nothing of the request (see `httpErrorBody`). A `FacetQueryError` is
  * answered with its 400. Anything else that is not an `HttpException` is logged and answered with
  * an opaque 500. `useFacetHttp(app)` registers it; by hand,
@@ -111,7 +150,7 @@ export class FacetExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     let status: number;
-    let body: FacetErrorBody;
+    let body: FacetErrorBody | ApplicationErrorBody;
     const httpException = asHttpException(exception);
     if (httpException !== undefined) {
       status = httpException.getStatus();

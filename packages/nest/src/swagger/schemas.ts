@@ -76,11 +76,6 @@ export const FACET_ERROR_BODY_SCHEMA: SchemaObject = {
         } satisfies Record<keyof FacetErrorIssue, SchemaObject>,
       },
     },
-    messages: {
-      type: 'array',
-      items: { type: 'string' },
-      description: "The list an application's exception gave as its message (class-validator's), kept",
-    },
   } satisfies Record<keyof FacetErrorBody, SchemaObject>,
 };
 

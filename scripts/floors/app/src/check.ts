@@ -52,16 +52,17 @@ async function main() {
   // The route of the app's own, with the server's where.
   deepStrictEqual((await get('/books/by-ann')).body.items, [{ id: 1, title: 'Alpha' }]);
 
-  // A write through the global ValidationPipe: a bad body is a 400 with Facet's body, a good one lands.
+  // A write of the app's own through the global ValidationPipe: a bad body is a 400 with Nest's body
+  // (class-validator's list as `message`) and Facet's code, a good one lands.
   const bad = await fetch(`${origin}/api/v1/books`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ title: '', published: 'yes', authorId: 1 }),
   });
   equal(bad.status, 400);
-  const badBody = (await bad.json()) as { code?: string; messages?: string[] };
+  const badBody = (await bad.json()) as { code?: string; message?: string[] };
   equal(typeof badBody.code, 'string');
-  equal(Array.isArray(badBody.messages), true);
+  equal(Array.isArray(badBody.message), true);
   const created = await fetch(`${origin}/api/v1/books`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

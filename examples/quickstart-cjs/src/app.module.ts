@@ -1,6 +1,7 @@
 import { FacetModule } from '@facet/nest';
 import { Module } from '@nestjs/common';
 import { accessibleWhere, readCaller } from './access';
+import { NewsletterController } from './newsletter/newsletter.controller';
 import { PrismaModule } from './prisma/prisma.module';
 import { PrismaService } from './prisma/prisma.service';
 import { MyOrdersController, OrderLinesController, ProductsController } from './shop/shop.controllers';
@@ -17,6 +18,6 @@ import { orderLines, orders, products } from './shop/shop.resources';
     // In the module that serves them: the resources, injectable with @InjectResource(orders).
     FacetModule.forFeature([products, orders, orderLines]),
   ],
-  controllers: [ProductsController, OrderLinesController, MyOrdersController],
+  controllers: [ProductsController, OrderLinesController, MyOrdersController, NewsletterController],
 })
 export class AppModule {}

@@ -2,12 +2,15 @@
 // started as `node dist/main.js` (the packages' CommonJS builds, through `require`), and asked over
 // HTTP what docs/getting-started.md claims: a hidden to-one row arrives as null, a route of your
 // own reads the caller with @FacetRead() and narrows by a where of the server's own, OpenAPI comes
-// from @Field alone and differs per role, and an app's class-validator errors keep their list.
+// from @Field alone and differs per role, read routes left out are not served, a refusal reads alike
+// in fields and where, an app's own route keeps Nest's error body (class-validator's list), and the
+// client (its CommonJS build) reaches the app through basePath and gives an autocomplete one value.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createApiClient, createAutocompleteStore, useModuleApi } from '@facet/client';
 import { freePort } from '@facet/test-support/net';
 import { waitForServer } from '@facet/test-support/wait';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +84,87 @@ describe('the CommonJS quickstart, compiled and started with node', () => {
       name: 'Mug',
       costPrice: '2.1', // a Decimal's exact string (a mapper may format it: toFixed(2))
     });
+  });
+
+  it('words the refusal of a hidden field alike in fields and in where', async () => {
+    const refusal = async (path: string) => {
+      const { status, body } = await get(path);
+      const issues = body.issues as { code: string; message: string }[];
+      return { status, code: body.code, issues: issues.map(({ code, message }) => ({ code, message })) };
+    };
+    const fields = await refusal('/api/v1/products?fields=name,costPrice');
+    expect(fields).toEqual({
+      status: 400,
+      code: 'unknown_key',
+      issues: [{ code: 'unknown_key', message: 'field is not available' }],
+    });
+    expect(await refusal('/api/v1/products?where.costPrice.lt=5')).toEqual(fields);
+    expect(await refusal('/api/v1/order-lines?fields=id,product{costPrice}')).toEqual(fields);
+    expect(await refusal('/api/v1/order-lines?where.product.is.costPrice.lt=5')).toEqual(fields);
+  });
+
+  it('leaves out the read routes a controller turns off', async () => {
+    for (const path of ['search', 'count', 'find-by-id/1', '1']) {
+      const { status, body } = await get(`/api/v1/order-lines/${path}`, 'staff');
+      expect(status, path).toBe(404);
+      expect(body.code, path).toBe('not_found');
+    }
+    expect((await get('/api/v1/order-lines?fields=id', 'staff')).status).toBe(200);
+    const paths = Object.keys((await get('/api/docs-json', 'staff')).body.paths as object);
+    for (const left of ['search', 'count', 'find-by-id/{id}', '{id}']) {
+      expect(paths, left).not.toContain(`/api/v1/order-lines/${left}`);
+      expect(paths, left).toContain(`/api/v1/products/${left}`);
+    }
+    expect(paths).toContain('/api/v1/order-lines');
+  });
+
+  it('keeps the error body of a route of the app’s own, adding a code', async () => {
+    const subscribe = async (body: object) => {
+      const response = await fetch(`${origin}/api/v1/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await subscribe({ email: 'nope', name: 7 })).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['email must be an email', 'name must be a string'],
+        code: 'bad_request',
+      },
+    });
+    expect(await subscribe({ email: 'ada@example.test' })).toEqual({
+      status: 202,
+      body: { subscribed: 'ada@example.test' },
+    });
+  });
+
+  it('is reached by the client through basePath, and its autocomplete holds one value', async () => {
+    type Product = { id: number; name: string };
+    // basePath replaces /api/<version>: the version given here is not used.
+    const products = useModuleApi<Product>(
+      createApiClient({ origin, basePath: '/api/v1' }, 'v9'),
+      'products',
+    );
+    const page = await products.query({ fields: 'id,name', orderBy: { id: 'asc' } });
+    expect(page.items).toEqual([
+      { id: 1, name: 'Kettle' },
+      { id: 2, name: 'Mug' },
+    ]);
+    const store = createAutocompleteStore({ resource: products, searchFields: ['name'] });
+    const unsubscribe = store.subscribe(() => {});
+    try {
+      store.setValue([2]);
+      await expect.poll(() => store.getState().selected.map((product) => product.name)).toEqual(['Mug']);
+      expect(store.getState().value).toBe(2);
+      expect(store.getState().values).toEqual([2]);
+    } finally {
+      unsubscribe();
+      store.destroy();
+    }
   });
 
   it('narrows a route of your own by the caller (@FacetRead) and a where of the server’s own', async () => {

@@ -18,6 +18,11 @@ export async function reads(): Promise<void> {
   // @ts-expect-error product may be null (hidden from the caller): checking for undefined is not enough
   if (line !== undefined && line.product !== undefined) void line.product.name;
   if (line?.product) void line.product.name;
+
+  // The server's own where is the model's where-input: it may name any column, not a misspelt one.
+  await resource.query({ fields: 'id' }, { trusted: true }, { where: { order: { customerId: 1 } } });
+  // @ts-expect-error no column customerID on OrderLine's order
+  await resource.query({ fields: 'id' }, { trusted: true }, { where: { order: { customerID: 1 } } });
 }
 
 // Unprojected, the optional to-one is absent when not loaded and null when hidden.

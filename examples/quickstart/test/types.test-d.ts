@@ -1,7 +1,8 @@
 // Type tests, checked by `npm run typecheck -w examples/quickstart` (tsc over src and test): what a
 // read resolves to is what arrives, on the server and in the client. A to-one relation named in
 // `fields` is never undefined, and a row the caller may not read is null, so `!== undefined` does
-// not compile as a guard; the server's own where narrows without changing the type; the
+// not compile as a guard; the server's own where is typed from the model and narrows without
+// changing the type; the
 // autocomplete's value is one id in single mode.
 import { createApiClient, createAutocompleteStore, type ResourceId, useModuleApi } from '@facet/client';
 import type { ReadContext, ResourceItem, ResourceOf } from '@facet/nest';
@@ -25,6 +26,9 @@ export async function serverReads(): Promise<void> {
   // The server's own where may name draftNote, which callers cannot; it narrows, the type stays.
   const finished = await resource.query({ fields: 'title' }, read, { where: { draftNote: null } });
   expectTypeOf(finished.items).toEqualTypeOf<{ title: string }[]>();
+  // The server's where is the model's where-input: a misspelt column does not compile.
+  // @ts-expect-error no column draftNot
+  await resource.query({}, read, { where: { draftNot: null } });
 }
 
 // Unprojected, the optional to-one is absent when not loaded and null when hidden.

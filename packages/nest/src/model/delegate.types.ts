@@ -54,6 +54,17 @@ export type DelegateRecord<TDelegate extends QueryDelegate> = NonNullable<
   Awaited<ReturnType<TDelegate['findFirst']>>
 >;
 
+/**
+ * The where-input of the delegate's `findMany` (`Prisma.BookWhereInput` for `prisma.book`), or
+ * `object` for a delegate that does not type it.
+ */
+export type DelegateWhere<TDelegate extends QueryDelegate> =
+  NonNullable<Parameters<TDelegate['findMany']>[0]> extends { where?: infer TWhere }
+    ? unknown extends TWhere
+      ? object
+      : NonNullable<TWhere>
+    : object;
+
 /** The result of the delegate's `aggregate`. */
 export type DelegateAggregate<TDelegate extends QueryDelegate> = Awaited<ReturnType<TDelegate['aggregate']>>;
 

@@ -86,17 +86,20 @@ export function resourceAccess<TAbility>(
   return subject !== undefined && accessibleWhere !== undefined ? { subject, accessibleWhere } : undefined;
 }
 
-/** Options of a `Resource` read beyond the client's query. */
-export interface ResourceNarrowing {
+/**
+ * Options of a `Resource` read beyond the client's query. `TWhere` is the model's where-input
+ * (`Prisma.ArticleWhereInput`) on `Resource#query`, so a misspelt column is a compile error there.
+ */
+export interface ResourceNarrowing<TWhere = object> {
   /**
    * A where-input of the server's own, ANDed with the client's `where` and the access filter. It is
    * not checked against the DTO (it may use fields the caller cannot see), so never build it from
    * client input: that belongs in the query, which is checked.
    */
-  readonly where?: object;
+  readonly where?: TWhere;
 }
 
-export function ownWhere(options: ResourceNarrowing): object | undefined {
+export function ownWhere(options: ResourceNarrowing<unknown>): object | undefined {
   const { where } = options;
   if (where === undefined) return undefined;
   if (!isPlainObject(where))

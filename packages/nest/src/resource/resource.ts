@@ -1,5 +1,5 @@
 import { ResourceExport } from '../export/resource-export.js';
-import type { DelegateRecord, QueryDelegate } from '../model/delegate.types.js';
+import type { DelegateRecord, DelegateWhere, QueryDelegate } from '../model/delegate.types.js';
 import type { ModelTypes } from '../model/model-types.js';
 import { readById, readFirst } from '../read/read-detail.js';
 import { type ExportLimits, type ExportQuery, readResourceExport } from '../read/read-export.js';
@@ -97,7 +97,7 @@ export class Resource<
   async query<const F extends string = string>(
     query: ResourceReadQuery<TDto, F, true>,
     read: ReadContext<TAbility> = {},
-    options: ResourceNarrowing = {},
+    options: ResourceNarrowing<DelegateWhere<TDelegate>> = {},
   ): Promise<ProjectedPage<TDto, F>> {
     assertCaller(this.name, read, this.accessControlled);
     // The narrowed type is the compiler's reading of a literal `fields`; the projection makes it true.

@@ -32,6 +32,41 @@ export interface SqlReadsOptions {
 
 type Db = Record<string, never>;
 
+/** A SQLSTATE: five digits or capitals (`57014`). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * An error the database answered a compiled statement with, reported as Prisma's driver adapter
+ * reports it (a `DriverAdapterError` whose cause carries the SQLSTATE): Facet classifies, logs and
+ * answers it as the same fault on the Prisma path (a cancelled statement is `database_timeout`, a
+ * lost server `database_unavailable`, any other a read's opaque 500). Errors without a SQLSTATE
+ * (a connection that could not be made, a socket's) pass as they are: they are read by their
+ * message and `syscall` either way.
+ */
+function asAdapterError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !SQLSTATE.test(code)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const adapterError = new Error(message, {
+    cause: { kind: 'postgres', code, originalCode: code, originalMessage: message },
+  });
+  adapterError.name = 'DriverAdapterError';
+  return adapterError;
+}
+
+function run<T>(
+  statement: { execute(db: Kysely<Db>): Promise<{ rows: unknown[] }> },
+  db: Kysely<Db>,
+  read: (rows: Record<string, unknown>[]) => T,
+): Promise<T> {
+  return statement.execute(db).then(
+    (result) => read(result.rows as Record<string, unknown>[]),
+    (error: unknown) => {
+      throw asAdapterError(error);
+    },
+  );
+}
+
 /**
  * The SQL read engine (`FacetModule.forRoot({ sql: sqlReads({ pool }), engine: 'sql' })`): list
  * pages and counts compiled from the checked, scoped, planned query to one statement each, run
@@ -58,16 +93,12 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
         findMany(args) {
           const compiled = compileFindMany(catalog, table, args as Record<string, unknown>, decimal);
           if (compiled === undefined) return undefined;
-          return compiled.statement
-            .execute(db)
-            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+          return run(compiled.statement, db, compiled.read);
         },
         count(args) {
           const compiled = compileCount(catalog, table, args as Record<string, unknown>);
           if (compiled === undefined) return undefined;
-          return compiled.statement
-            .execute(db)
-            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+          return run(compiled.statement, db, compiled.read);
         },
       };
     },

@@ -113,6 +113,8 @@ for (const name of ['pglite', 'postgresql'] as const) {
       const counting = Object.create(book, {
         findMany: calling('findMany', (args: object) => book.findMany(args)),
         count: calling('count', (args: object) => book.count(args)),
+        findFirst: calling('findFirst', (args: object) => book.findFirst(args)),
+        findUnique: calling('findUnique', (args: object) => book.findUnique(args as never)),
       }) as typeof book;
       const sqlBooks = defineResource({ name: 'books', delegate: () => counting, dto: SqlBookDto });
       viaSql = new Resource(sqlBooks, { ...environment, sql, engine: 'sql' });
@@ -180,6 +182,43 @@ for (const name of ['pglite', 'postgresql'] as const) {
         { numRuns: 100 },
       );
       expect(compiled).toBeGreaterThan(100);
+    }, 120_000);
+
+    it('reads one row by key or by a where (findUnique, findFirst under the scope) as Prisma does', async () => {
+      let compiled = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.integer({ min: 0, max: 40 }).map((id) => ({ id: String(id) })),
+            fc.constantFrom({ id: 'x' }, { id: '1.5' }, { id: '-1' }),
+            fc
+              .integer({ min: 0, max: 33 })
+              .map((index) => ({ where: { isbn: `isbn-${String(index).padStart(2, '0')}` } })),
+          ),
+          fc.constantFrom(
+            undefined,
+            'id,title,price,author{name}',
+            'id,reviews{id,rating},_count',
+            'isbn,sales,publishedAt',
+          ),
+          fc.constantFrom<Role>('admin', 'reader', 'nobody'),
+          async (lookup, fieldList, role) => {
+            const query = fieldList === undefined ? {} : { fields: fieldList };
+            const read = (resource: typeof viaSql) =>
+              'id' in lookup
+                ? resource.findById(lookup.id, query, as(role))
+                : resource.findOne(lookup.where, query, as(role));
+            const result = await both(read);
+            expect(result.actual).toEqual(result.expected);
+            expect(result.booksByPrisma).toEqual([]);
+            // Every row the caller got was read by SQL.
+            if (result.expected.ok) expect(result.compiled).toBe(1);
+            if (result.expected.ok) compiled++;
+          },
+        ),
+        { numRuns: 120 },
+      );
+      expect(compiled).toBeGreaterThan(20);
     }, 120_000);
 
     it('counts as Prisma does', async () => {

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import { readProvider, readRuntimeModel } from '../model/prisma-internals.js';
 import type { ModelSqlReads, SqlReadEngine } from '../read/execute/sql-reads.js';
-import { compileCount, compileFindMany } from './compile-read.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindUnique } from './compile-read.js';
 import type { MakeDecimal } from './compile-select.js';
 import { readSqlCatalog } from './sql-schema.js';
 
@@ -97,6 +97,16 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
         },
         count(args) {
           const compiled = compileCount(catalog, table, args as Record<string, unknown>);
+          if (compiled === undefined) return undefined;
+          return run(compiled.statement, db, compiled.read);
+        },
+        findFirst(args) {
+          const compiled = compileFindFirst(catalog, table, args as Record<string, unknown>, decimal);
+          if (compiled === undefined) return undefined;
+          return run(compiled.statement, db, compiled.read);
+        },
+        findUnique(args) {
+          const compiled = compileFindUnique(catalog, table, args as Record<string, unknown>, decimal);
           if (compiled === undefined) return undefined;
           return run(compiled.statement, db, compiled.read);
         },

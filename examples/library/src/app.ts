@@ -53,7 +53,7 @@ export interface LibraryAppOptions {
    */
   httpPlatform?: HttpPlatform;
   /**
-   * `'sql'`: list pages and counts are compiled to one SQL statement each and run on the pool the
+   * `'sql'`: list pages, counts and detail reads are compiled to one SQL statement each and run on the pool the
    * Prisma client reads through (`sqlReads` from `@facet/nest/sql`); what the compiler does not
    * cover, and every other read and write, stays on Prisma. `'prisma'`: every read through Prisma.
    * With replicas, reads stay on Prisma (compiled reads do not route to replicas yet). Both answer

@@ -131,6 +131,8 @@ function relationFilter(name: string, value: unknown, at: At): Fragment | undefi
     throw new NotCovered(`is/isNot beside a filter in ${name}`);
   const isNull = (): Fragment => {
     if (keys.length !== 1) throw new NotCovered(`${name} compared to null by a compound key`);
+    // Prisma refuses `null` for a required relation (a 400): that answer is Prisma's to give.
+    if (!keys[0]?.nullable) throw new NotCovered(`the required ${name} compared to null`);
     return sql`${columnRef(at, keys[0] as SqlColumn)} is null`;
   };
   // One row always (a left join from a single row), so that a missing related row reads as

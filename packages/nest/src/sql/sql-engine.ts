@@ -32,6 +32,23 @@ export interface SqlReadsOptions {
 
 type Db = Record<string, never>;
 
+const listened = new WeakSet<object>();
+const ignore = (): void => {};
+
+/**
+ * A `pg` client emits 'error' when its connection breaks while it is checked out, besides failing
+ * its query; unheard, that event would end the process. The failed query answers the read (a 500
+ * `database_unavailable`), so the event itself is ignored, once per client (the pool reuses them).
+ */
+function heard(client: SqlPoolClient): SqlPoolClient {
+  const on = (client as { on?: unknown }).on;
+  if (typeof on === 'function' && !listened.has(client)) {
+    on.call(client, 'error', ignore);
+    listened.add(client);
+  }
+  return client;
+}
+
 /** A SQLSTATE: five digits or capitals (`57014`). */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
@@ -79,7 +96,7 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
     throw new TypeError('sqlReads needs a `pool` with connect() (a pg Pool, or pglitePool(db)).');
   if (options.decimal !== undefined && typeof options.decimal !== 'function')
     throw new TypeError('sqlReads: `decimal` must be a function from text to a Decimal.');
-  const adapted = { connect: () => pool.connect(), end: async () => {}, options: {} };
+  const adapted = { connect: async () => heard(await pool.connect()), end: async () => {}, options: {} };
   const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
   const decimal: MakeDecimal = options.decimal;
   return {

@@ -1,15 +1,17 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { facetFastifyOptions, useFacetHttp } from '@facet/nest';
+import { sqlReads } from '@facet/nest/sql';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { AppModule } from './app.module.js';
+import { AppModule, type ReadEngineOptions } from './app.module.js';
 import type { CallerCacheOptions } from './auth/caller-cache.js';
 import { type DatabaseOptions, type LibraryDatabase, openDatabase } from './database/index.js';
 import { demoRoles, serveDemoPage } from './demo.js';
+import { Prisma } from './generated/prisma/client.js';
 import { setUpOpenApi } from './openapi.js';
 
 export const API_PREFIX = 'api/v1';
@@ -18,6 +20,10 @@ export const DOCS_PATH = 'api/docs';
 /** The HTTP servers the example runs on; Facet itself reads only what both have (docs/ARCHITECTURE.md). */
 export const HTTP_PLATFORMS = ['express', 'fastify'] as const;
 export type HttpPlatform = (typeof HTTP_PLATFORMS)[number];
+
+/** Where the resources' list pages and counts are read: compiled SQL (`@facet/nest/sql`) or Prisma. */
+export const READ_ENGINES = ['sql', 'prisma'] as const;
+export type ReadEngine = (typeof READ_ENGINES)[number];
 
 export interface LibraryAppOptions {
   /** How to open the database when `database` is not given. */
@@ -46,11 +52,22 @@ export interface LibraryAppOptions {
    * @default 'express'
    */
   httpPlatform?: HttpPlatform;
+  /**
+   * `'sql'`: list pages, counts and detail reads are compiled to one SQL statement each and run on the pool the
+   * Prisma client reads through (`sqlReads` from `@facet/nest/sql`); what the compiler does not
+   * cover, and every other read and write, stays on Prisma. `'prisma'`: every read through Prisma.
+   * With replicas, reads stay on Prisma (compiled reads do not route to replicas yet). Both answer
+   * the same contract tests.
+   * @default 'sql'
+   */
+  readEngine?: ReadEngine;
 }
 
 export interface LibraryApp {
   app: INestApplication;
   httpPlatform: HttpPlatform;
+  /** The engine the resources read with (`'prisma'` with replicas, whatever was asked). */
+  readEngine: ReadEngine;
   database: LibraryDatabase;
   /** Closes the HTTP server and, unless it was passed in, the database. */
   close(): Promise<void>;
@@ -59,7 +76,16 @@ export interface LibraryApp {
 export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
-    const module = AppModule.forClient(database.prisma, options.callerCache, database.replicas);
+    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'sql');
+    const reads: ReadEngineOptions =
+      readEngine === 'sql'
+        ? {
+            engine: 'sql',
+            // The app's Decimal from its exact text: compiled rows hold what Prisma's would.
+            sql: sqlReads({ pool: database.sqlPool, decimal: (text) => new Prisma.Decimal(text) }),
+          }
+        : { engine: 'prisma' };
+    const module = AppModule.forClient(database.prisma, options.callerCache, database.replicas, reads);
     const logger = options.logger ?? ['error', 'warn'];
     const httpPlatform = options.httpPlatform ?? 'express';
     const app =
@@ -85,6 +111,7 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
     return {
       app,
       httpPlatform,
+      readEngine,
       database,
       close: async () => {
         await app.close();

@@ -1,4 +1,10 @@
-import { HTTP_PLATFORMS, type HttpPlatform, type LibraryAppOptions } from './app.js';
+import {
+  HTTP_PLATFORMS,
+  type HttpPlatform,
+  type LibraryAppOptions,
+  READ_ENGINES,
+  type ReadEngine,
+} from './app.js';
 import { callerCacheOptionsFromEnv } from './auth/caller-cache.js';
 import { DEFAULT_PGLITE_DIR, postgresOptionsFromEnv } from './database/index.js';
 import { packagePath } from './database/paths.js';
@@ -24,7 +30,18 @@ export function libraryOptionsFromEnv(env: Readonly<Record<string, string | unde
     logger: ['error', 'warn'],
     callerCache: callerCacheOptionsFromEnv(env),
     httpPlatform: httpPlatformFromEnv(env),
+    readEngine: readEngineFromEnv(env),
   };
+}
+
+/** `READ_ENGINE`: `sql` (the default, compiled reads) or `prisma`; anything else is an error, not a guess. */
+export function readEngineFromEnv(env: Readonly<Record<string, string | undefined>>): ReadEngine {
+  const value = env.READ_ENGINE?.trim().toLowerCase() || 'sql';
+  const engine = READ_ENGINES.find((name) => name === value);
+  if (!engine) {
+    throw new RangeError(`READ_ENGINE must be one of ${READ_ENGINES.join(', ')}, got "${env.READ_ENGINE}"`);
+  }
+  return engine;
 }
 
 /** `HTTP_PLATFORM`: `express` (the default) or `fastify`; anything else is an error, not a guess. */

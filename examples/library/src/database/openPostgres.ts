@@ -33,6 +33,10 @@ export async function openPostgres(
       // Sent as a startup parameter, so it holds for every statement without an extra round trip.
       ...(pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {}),
     });
+    // An idle connection the server or the network drops is an 'error' event of the pool, which
+    // then discards that connection; the next statement opens another. Unheard, the event would
+    // crash the process, and compiled reads may use the pool before Prisma's adapter listens to it.
+    connections.on('error', () => {});
     const prisma = new PrismaClient({
       // The pool is ended with the client ($disconnect).
       adapter: new PrismaPg(connections, { disposeExternalPool: true }),

@@ -3,9 +3,10 @@ import { createCaslAccessibleWhere } from '@facet/nest/casl';
 import { ApiResourceRoutes } from '@facet/nest/swagger';
 import { Controller, Module } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { ReadEngineOptions } from '../app.module.js';
 import { CALLER, type RequestWithCaller } from '../auth/caller.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { PRISMA, PRISMA_REPLICAS } from '../prisma/prisma.token.js';
+import { PRISMA, PRISMA_REPLICAS, READ_ENGINE } from '../prisma/prisma.token.js';
 import { BooksController } from './books.controller.js';
 import { authors, books, reviews } from './library.resources.js';
 
@@ -22,10 +23,14 @@ class ReviewsController extends ResourceController(reviews, { writes: true }) {}
 @Module({
   imports: [
     FacetModule.forRootAsync({
-      useFactory: (prisma: PrismaClient, replicas: readonly PrismaClient[]) => ({
+      useFactory: (prisma: PrismaClient, replicas: readonly PrismaClient[], reads: ReadEngineOptions) => ({
         prisma,
         // Reads go to a healthy replica, writes to the primary; a write answers a Facet-Consistency token.
         replicas,
+        // List pages and counts compiled to SQL on the pool Prisma reads through (src/app.ts,
+        // `readEngine`); what the compiler does not cover stays on Prisma.
+        engine: reads.engine,
+        ...(reads.sql === undefined ? {} : { sql: reads.sql }),
         // Seals cursors and signs consistency tokens: shared by every process (src/main.ts, docs/deploy.md).
         ...(process.env.FACET_SECRET ? { secret: process.env.FACET_SECRET } : {}),
         accessibleWhere: createCaslAccessibleWhere(),
@@ -38,7 +43,7 @@ class ReviewsController extends ResourceController(reviews, { writes: true }) {}
             : {};
         },
       }),
-      inject: [PRISMA, PRISMA_REPLICAS],
+      inject: [PRISMA, PRISMA_REPLICAS, READ_ENGINE],
     }),
     FacetModule.forFeature([books, authors, reviews]),
   ],

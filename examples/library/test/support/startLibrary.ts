@@ -1,6 +1,6 @@
 import { listenApp } from '@facet/test-support/net';
 import { createLibraryApp, type LibraryApp, type LibraryAppOptions } from '../../src/app.js';
-import { httpPlatformFromEnv } from '../../src/config.js';
+import { httpPlatformFromEnv, readEngineFromEnv } from '../../src/config.js';
 
 export interface RunningLibrary extends LibraryApp {
   /** `http://127.0.0.1:<port>` */
@@ -11,13 +11,16 @@ export interface RunningLibrary extends LibraryApp {
 
 /**
  * The real app (same bootstrap as `npm start`) on an ephemeral port, on the HTTP platform that
- * `HTTP_PLATFORM` names (the `library-fastify` test project sets it) unless the options name one.
+ * `HTTP_PLATFORM` names (the `library-fastify` test project sets it) and the read engine that
+ * `READ_ENGINE` names, unless the options name them.
  */
 export async function startLibrary(
   options: Omit<LibraryAppOptions, 'database'> = {},
 ): Promise<RunningLibrary> {
   const library = await createLibraryApp({
     httpPlatform: httpPlatformFromEnv(process.env),
+    // `READ_ENGINE=prisma` runs the suites on Prisma's reads; unset, on the compiled ones (the default).
+    readEngine: readEngineFromEnv(process.env),
     ...options,
     logger: options.logger ?? ['error'],
   });

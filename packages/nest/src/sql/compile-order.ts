@@ -1,6 +1,7 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
-import { type At, columnRef, type Fragment, NotCovered, tableRef, toManyJoin } from './compile-where.js';
+import { toManyJoin } from './compile-relation.js';
+import { type At, columnRef, type Fragment, NotCovered, tableRef } from './compile-where.js';
 
 /** A read's `orderBy` (a list or one item) as the terms of an `order by`. */
 export function orderBy(value: unknown, at: At): Fragment[] {

@@ -24,6 +24,8 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  *   by the related key when they page without an order, as Prisma does), nested at any depth; and
  *   `_count` (`true` or `{ select }` with a `where` per relation). All in the same statement.
  * - `count` with a `where`: `count(*)` under the same filter.
+ * - `findFirst` and `findUnique` (detail reads by key, by a server's where, under the scope): the
+ *   same statement as `findMany`'s, `limit 1`.
  * - PostgreSQL and PGlite only; on MySQL/MariaDB every read is Prisma's until the MySQL dialect is proven.
  */
 export interface CompiledRead<T> {
@@ -83,6 +85,37 @@ export function compileFindMany(
       read: (rows) => rows.map((row) => decodeRow(row, members)),
     };
   });
+}
+
+/**
+ * `findFirst(args)` as one statement (`limit 1`), or `undefined`: a detail read, its key or the
+ * server's where and the access scope already in `where`. A `take` of its own is Prisma's.
+ */
+export function compileFindFirst(
+  catalog: SqlCatalog,
+  table: SqlTable,
+  args: Record<string, unknown>,
+  decimal: MakeDecimal,
+): CompiledRead<Record<string, unknown> | null> | undefined {
+  if (args.take !== undefined) return undefined;
+  const many = compileFindMany(catalog, table, { ...args, take: 1 }, decimal);
+  return many && { statement: many.statement, read: (rows) => many.read(rows)[0] ?? null };
+}
+
+/**
+ * `findUnique(args)` as one statement, or `undefined`: a where on scalar columns (a key, or a
+ * unique field) selects at most one row. A compound key's named input (`isbn_printing`) is not a
+ * column, so it stays Prisma's, as does anything but `where` and the projection.
+ */
+export function compileFindUnique(
+  catalog: SqlCatalog,
+  table: SqlTable,
+  args: Record<string, unknown>,
+  decimal: MakeDecimal,
+): CompiledRead<Record<string, unknown> | null> | undefined {
+  const { orderBy, skip, take } = args;
+  if (orderBy !== undefined || skip !== undefined || take !== undefined) return undefined;
+  return compileFindFirst(catalog, table, args, decimal);
 }
 
 /** `count(args)` as one statement, or `undefined` when the compiler does not cover `args`. */

@@ -1,15 +1,8 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
-import {
-  type At,
-  columnRef,
-  compileWhere,
-  type Fragment,
-  NotCovered,
-  tableRef,
-  toManyJoin,
-} from './compile-where.js';
+import { toManyJoin } from './compile-relation.js';
+import { type At, columnRef, compileWhere, type Fragment, NotCovered, tableRef } from './compile-where.js';
 import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */

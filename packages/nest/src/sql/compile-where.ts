@@ -1,7 +1,8 @@
 import { isPlainObject } from '@facet/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
-import type { SqlCatalog, SqlColumn, SqlTable, SqlToMany, SqlToOne } from './sql-schema.js';
+import { relationFilter, toManyFilter } from './compile-relation.js';
+import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 /** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
 export type Fragment = RawBuilder<unknown>;
@@ -88,7 +89,7 @@ export function compileWhere(where: unknown, at: At): Fragment {
 }
 
 /** A where-input object's members ANDed; `undefined` when it holds no condition. */
-function condition(where: unknown, at: At): Fragment | undefined {
+export function condition(where: unknown, at: At): Fragment | undefined {
   if (!isPlainObject(where)) throw new NotCovered('a where that is not an object');
   const parts: Fragment[] = [];
   for (const [key, value] of Object.entries(where)) {
@@ -111,99 +112,6 @@ function condition(where: unknown, at: At): Fragment | undefined {
   return all(parts);
 }
 
-/**
- * A filter through a to-one relation whose key this model holds (`author: { is: W }`, `{ isNot: W }`,
- * `author: W`, `{ is: null }`), read as Prisma's left join reads it: `is: W` is `W and` the related
- * row exists, `isNot: W` is `not W or` it does not, both three-valued (a null that W compares stays
- * unknown, under NOT too). `null` is the key being null. An empty W is Prisma's.
- */
-function relationFilter(name: string, value: unknown, at: At): Fragment | undefined {
-  const relation = at.table.toOne.get(name) as SqlToOne;
-  const related = at.catalog.get(relation.model);
-  const own = relation.fields.map((field) => at.table.columns.get(field));
-  if (related === undefined || own.some((column) => column === undefined))
-    throw new NotCovered(`the relation filter ${name}`);
-  const keys = own as SqlColumn[];
-  if (!isPlainObject(value)) throw new NotCovered(`a relation filter of ${name} that is not an object`);
-  const members = Object.keys(value).filter((key) => value[key] !== undefined);
-  const wrapped = members.some((key) => key === 'is' || key === 'isNot');
-  if (wrapped && members.some((key) => key !== 'is' && key !== 'isNot'))
-    throw new NotCovered(`is/isNot beside a filter in ${name}`);
-  const isNull = (): Fragment => {
-    if (keys.length !== 1) throw new NotCovered(`${name} compared to null by a compound key`);
-    return sql`${columnRef(at, keys[0] as SqlColumn)} is null`;
-  };
-  // One row always (a left join from a single row), so that a missing related row reads as
-  // Prisma's join reads it, not as the null of an empty scalar subquery.
-  const joined = (filter: unknown, negated: boolean): Fragment => {
-    const inner: At = { ...at, table: related, alias: at.nextAlias() };
-    const where = condition(filter, inner);
-    if (where === undefined) throw new NotCovered(`an empty filter of ${name}`);
-    const references = relation.references.map((field) => {
-      const column = related.columns.get(field);
-      if (column === undefined) throw new NotCovered(`the key of ${name}`);
-      return column;
-    });
-    const join = references.map(
-      (column, index) => sql`${columnRef(inner, column)} = ${columnRef(at, keys[index] as SqlColumn)}`,
-    );
-    const exists = sql`${columnRef(inner, references[0] as SqlColumn)} is not null`;
-    const holds = negated ? sql`(not ${where} or not ${exists})` : sql`(${where} and ${exists})`;
-    return sql`(select ${holds} from (select 1) as ${sql.id(`${inner.alias}_one`)} left join ${tableRef(related, inner.alias)} on ${sql.join(join, sql` and `)})`;
-  };
-  if (!wrapped) return joined(value, false);
-  const parts: Fragment[] = [];
-  if (value.is !== undefined) parts.push(value.is === null ? isNull() : joined(value.is, false));
-  if (value.isNot !== undefined)
-    parts.push(value.isNot === null ? sql`not (${isNull()})` : joined(value.isNot, true));
-  return all(parts);
-}
-
-/**
- * `some`/`every`/`none` through a to-many relation, as Prisma sends them: `exists` a related row
- * where W holds, `not exists` one where it does not (`every`, so a row whose W is unknown does not
- * break it), `not exists` one where it holds. An empty W is Prisma's.
- */
-function toManyFilter(name: string, value: unknown, at: At): Fragment | undefined {
-  const relation = at.table.toMany.get(name) as SqlToMany;
-  const related = at.catalog.get(relation.model);
-  if (related === undefined) throw new NotCovered(`the relation filter ${name}`);
-  if (!isPlainObject(value)) throw new NotCovered(`a relation filter of ${name} that is not an object`);
-  const parts: Fragment[] = [];
-  for (const [how, filter] of Object.entries(value)) {
-    if (filter === undefined) continue;
-    if (how !== 'some' && how !== 'every' && how !== 'none')
-      throw new NotCovered(`${how} on the list ${name}`);
-    const inner: At = { ...at, table: related, alias: at.nextAlias() };
-    const where = condition(filter, inner);
-    if (where === undefined) throw new NotCovered(`an empty ${how} of ${name}`);
-    const join = toManyJoin(name, relation, related, inner, at);
-    const rows = (test: Fragment) =>
-      sql`exists (select 1 from ${tableRef(related, inner.alias)} where ${join} and ${test})`;
-    if (how === 'some') parts.push(rows(where));
-    else if (how === 'none') parts.push(sql`not ${rows(where)}`);
-    else parts.push(sql`not ${rows(sql`not ${where}`)}`);
-  }
-  return all(parts);
-}
-
-/** The related rows of a to-many relation: their key columns equal to this row's referenced ones. */
-export function toManyJoin(
-  name: string,
-  relation: SqlToMany,
-  related: SqlTable,
-  inner: At,
-  at: At,
-): Fragment {
-  const join = relation.fields.map((field, index) => {
-    const theirs = related.columns.get(field);
-    const ours = at.table.columns.get(relation.references[index] as string);
-    if (theirs === undefined || ours === undefined) throw new NotCovered(`the key of ${name}`);
-    return sql`${columnRef(inner, theirs)} = ${columnRef(at, ours)}`;
-  });
-  return sql.join(join, sql` and `);
-}
-
 function conditions(items: readonly unknown[], at: At): Fragment[] {
   return items.flatMap((item) => condition(item, at) ?? []);
 }
@@ -216,7 +124,7 @@ function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function all(parts: readonly Fragment[]): Fragment | undefined {
+export function all(parts: readonly Fragment[]): Fragment | undefined {
   if (parts.length === 0) return undefined;
   return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, sql` and `)})`;
 }

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import { readProvider, readRuntimeModel } from '../model/prisma-internals.js';
 import type { ModelSqlReads, SqlReadEngine } from '../read/execute/sql-reads.js';
-import { compileCount, compileFindMany } from './compile-read.js';
+import { compileCount, compileFindFirst, compileFindMany, compileFindUnique } from './compile-read.js';
 import type { MakeDecimal } from './compile-select.js';
 import { readSqlCatalog } from './sql-schema.js';
 
@@ -32,6 +32,58 @@ export interface SqlReadsOptions {
 
 type Db = Record<string, never>;
 
+const listened = new WeakSet<object>();
+const ignore = (): void => {};
+
+/**
+ * A `pg` client emits 'error' when its connection breaks while it is checked out, besides failing
+ * its query; unheard, that event would end the process. The failed query answers the read (a 500
+ * `database_unavailable`), so the event itself is ignored, once per client (the pool reuses them).
+ */
+function heard(client: SqlPoolClient): SqlPoolClient {
+  const on = (client as { on?: unknown }).on;
+  if (typeof on === 'function' && !listened.has(client)) {
+    on.call(client, 'error', ignore);
+    listened.add(client);
+  }
+  return client;
+}
+
+/** A SQLSTATE: five digits or capitals (`57014`). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * An error the database answered a compiled statement with, reported as Prisma's driver adapter
+ * reports it (a `DriverAdapterError` whose cause carries the SQLSTATE): Facet classifies, logs and
+ * answers it as the same fault on the Prisma path (a cancelled statement is `database_timeout`, a
+ * lost server `database_unavailable`, any other a read's opaque 500). Errors without a SQLSTATE
+ * (a connection that could not be made, a socket's) pass as they are: they are read by their
+ * message and `syscall` either way.
+ */
+function asAdapterError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !SQLSTATE.test(code)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const adapterError = new Error(message, {
+    cause: { kind: 'postgres', code, originalCode: code, originalMessage: message },
+  });
+  adapterError.name = 'DriverAdapterError';
+  return adapterError;
+}
+
+function run<T>(
+  statement: { execute(db: Kysely<Db>): Promise<{ rows: unknown[] }> },
+  db: Kysely<Db>,
+  read: (rows: Record<string, unknown>[]) => T,
+): Promise<T> {
+  return statement.execute(db).then(
+    (result) => read(result.rows as Record<string, unknown>[]),
+    (error: unknown) => {
+      throw asAdapterError(error);
+    },
+  );
+}
+
 /**
  * The SQL read engine (`FacetModule.forRoot({ sql: sqlReads({ pool }), engine: 'sql' })`): list
  * pages and counts compiled from the checked, scoped, planned query to one statement each, run
@@ -44,7 +96,7 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
     throw new TypeError('sqlReads needs a `pool` with connect() (a pg Pool, or pglitePool(db)).');
   if (options.decimal !== undefined && typeof options.decimal !== 'function')
     throw new TypeError('sqlReads: `decimal` must be a function from text to a Decimal.');
-  const adapted = { connect: () => pool.connect(), end: async () => {}, options: {} };
+  const adapted = { connect: async () => heard(await pool.connect()), end: async () => {}, options: {} };
   const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
   const decimal: MakeDecimal = options.decimal;
   return {
@@ -58,16 +110,22 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
         findMany(args) {
           const compiled = compileFindMany(catalog, table, args as Record<string, unknown>, decimal);
           if (compiled === undefined) return undefined;
-          return compiled.statement
-            .execute(db)
-            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+          return run(compiled.statement, db, compiled.read);
         },
         count(args) {
           const compiled = compileCount(catalog, table, args as Record<string, unknown>);
           if (compiled === undefined) return undefined;
-          return compiled.statement
-            .execute(db)
-            .then((result) => compiled.read(result.rows as Record<string, unknown>[]));
+          return run(compiled.statement, db, compiled.read);
+        },
+        findFirst(args) {
+          const compiled = compileFindFirst(catalog, table, args as Record<string, unknown>, decimal);
+          if (compiled === undefined) return undefined;
+          return run(compiled.statement, db, compiled.read);
+        },
+        findUnique(args) {
+          const compiled = compileFindUnique(catalog, table, args as Record<string, unknown>, decimal);
+          if (compiled === undefined) return undefined;
+          return run(compiled.statement, db, compiled.read);
         },
       };
     },

@@ -8,6 +8,10 @@ import type { QueryDelegate } from '../../model/delegate.types.js';
 export interface ModelSqlReads {
   findMany(args: object): Promise<unknown[]> | undefined;
   count(args: object): Promise<number> | undefined;
+  /** The first row (or `null`): a detail read by key or by a server's where, under the access scope. */
+  findFirst?(args: object): Promise<unknown> | undefined;
+  /** The row a unique where names (or `null`): a detail read without an access scope. */
+  findUnique?(args: object): Promise<unknown> | undefined;
 }
 
 /**
@@ -24,15 +28,20 @@ export interface SqlReadEngine {
 export type ReadEngineName = 'sql' | 'prisma';
 
 /**
- * The delegate with `findMany` and `count` compiled where the compiler covers their arguments.
+ * The delegate with `findMany`, `count`, `findFirst` and `findUnique` compiled where the compiler
+ * covers their arguments.
  * Everything else (and every property, the delegate's own included) is the delegate's: the object
  * inherits from it, so what reads Prisma's internals of it still sees them.
  */
 export function withSqlReads(delegate: QueryDelegate, reads: ModelSqlReads): QueryDelegate {
   const findMany = (args: object = {}) => reads.findMany(args) ?? delegate.findMany(args);
   const count = (args: object = {}) => reads.count(args) ?? delegate.count(args);
+  const findFirst = (args: object = {}) => reads.findFirst?.(args) ?? delegate.findFirst(args);
+  const findUnique = (args: object) => reads.findUnique?.(args) ?? delegate.findUnique(args);
   return Object.create(delegate, {
     findMany: { value: findMany, enumerable: true },
     count: { value: count, enumerable: true },
+    findFirst: { value: findFirst, enumerable: true },
+    findUnique: { value: findUnique, enumerable: true },
   }) as QueryDelegate;
 }

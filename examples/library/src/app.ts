@@ -58,7 +58,8 @@ export interface LibraryAppOptions {
    * cover, and every other read and write, stays on Prisma. `'prisma'`: every read through Prisma.
    * With replicas, reads stay on Prisma (compiled reads do not route to replicas yet). Both answer
    * the same contract tests.
-   * @default 'sql'
+   * @default 'prisma' (the compiled path does not yet meet the large-table suite's time bounds on
+   * relation filters: `READ_ENGINE=sql` opts in)
    */
   readEngine?: ReadEngine;
 }
@@ -76,7 +77,7 @@ export interface LibraryApp {
 export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
-    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'sql');
+    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'prisma');
     const reads: ReadEngineOptions =
       readEngine === 'sql'
         ? {

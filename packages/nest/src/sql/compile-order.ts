@@ -1,7 +1,15 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
 import { toManyJoin } from './compile-relation.js';
-import { type At, columnRef, type Fragment, NotCovered, tableRef } from './compile-where.js';
+import {
+  type At,
+  columnRef,
+  type Fragment,
+  fromClause,
+  joinToOne,
+  NotCovered,
+  subquery,
+} from './compile-where.js';
 
 /** A read's `orderBy` (a list or one item) as the terms of an `order by`. */
 export function orderBy(value: unknown, at: At): Fragment[] {
@@ -50,23 +58,19 @@ function sortTerm(field: string, order: unknown, at: At): SortTerm {
   const toMany = at.table.toMany.get(field);
   const related = at.catalog.get((toOne ?? toMany)?.model ?? '');
   if (related === undefined) throw new NotCovered(`a sort by ${field}`);
-  const within: At = { ...at, table: related, alias: at.nextAlias() };
   if (toOne !== undefined) {
+    // The related row joined into this statement, as Prisma's left join sorts by it (null when
+    // there is none); a scalar subquery per row would be evaluated row by row before the limit.
+    const within = joinToOne(at, field, toOne, related);
     const term = sortTerm(inner, innerOrder, within);
     // Whether `nulls` may be named through a relation is Prisma's to judge.
     if (term.nulls !== undefined) throw new NotCovered(`nulls in a sort through ${field}`);
-    const join = toOne.fields.map((own, index) => {
-      const ours = at.table.columns.get(own);
-      const theirs = related.columns.get(toOne.references[index] as string);
-      if (ours === undefined || theirs === undefined) throw new NotCovered(`the key of ${field}`);
-      return sql`${columnRef(within, theirs)} = ${columnRef(at, ours)}`;
-    });
-    const expression = sql`(select ${term.expression} from ${tableRef(related, within.alias)} where ${sql.join(join, sql` and `)})`;
-    return { expression, direction: term.direction, nulls: undefined };
+    return { expression: term.expression, direction: term.direction, nulls: undefined };
   }
+  const within = subquery(at, related);
   if (toMany === undefined || inner !== '_count') throw new NotCovered(`a sort by ${field}.${inner}`);
   if (innerOrder !== 'asc' && innerOrder !== 'desc') throw new NotCovered('a sort direction');
   const join = toManyJoin(field, toMany, related, within, at);
-  const expression = sql`(select count(*) from ${tableRef(related, within.alias)} where ${join})`;
+  const expression = sql`(select count(*) from ${fromClause(within)} where ${join})`;
   return { expression, direction: innerOrder, nulls: undefined };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member } from './compile-select.js';
-import { type At, compileWhere, type Fragment, NotCovered, tableRef } from './compile-where.js';
+import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
 /**
@@ -47,7 +47,7 @@ const FIND_MANY_KEYS: ReadonlySet<string> = new Set([
 
 function rootAt(catalog: SqlCatalog, table: SqlTable): At {
   let next = 0;
-  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}` };
+  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [] };
 }
 
 function count(value: unknown, name: string): number | undefined {
@@ -76,7 +76,7 @@ export function compileFindMany(
     const sorts = orderBy(args.orderBy, at);
     const take = count(args.take, 'take');
     const skip = count(args.skip, 'skip');
-    const parts: Fragment[] = [sql`select ${columns} from ${tableRef(table, at.alias)} where ${where}`];
+    const parts: Fragment[] = [sql`select ${columns} from ${fromClause(at)} where ${where}`];
     if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
     if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
     if (skip !== undefined && skip > 0) parts.push(sql`offset ${sql.val(skip)}`);
@@ -129,7 +129,8 @@ export function compileCount(
       if (key !== 'where' && args[key] !== undefined) throw new NotCovered(`the count argument ${key}`);
     }
     const at = rootAt(catalog, table);
-    const statement = sql`select count(*) as ${sql.id('c')} from ${tableRef(table, at.alias)} where ${compileWhere(args.where, at)}`;
+    const where = compileWhere(args.where, at);
+    const statement = sql`select count(*) as ${sql.id('c')} from ${fromClause(at)} where ${where}`;
     return { statement, read: (rows) => Number(rows[0]?.c ?? 0) };
   });
 }

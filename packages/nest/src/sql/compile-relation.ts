@@ -2,7 +2,18 @@
 // relation as Prisma's left join reads it, through a to-many relation as its `exists` subqueries.
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
-import { type At, all, columnRef, condition, type Fragment, NotCovered, tableRef } from './compile-where.js';
+import {
+  type At,
+  all,
+  columnRef,
+  condition,
+  type Fragment,
+  fromClause,
+  joinToOne,
+  NotCovered,
+  subquery,
+  toOneOn,
+} from './compile-where.js';
 import type { SqlColumn, SqlTable, SqlToMany, SqlToOne } from './sql-schema.js';
 
 /**
@@ -29,23 +40,27 @@ export function relationFilter(name: string, value: unknown, at: At): Fragment |
     if (!keys[0]?.nullable) throw new NotCovered(`the required ${name} compared to null`);
     return sql`${columnRef(at, keys[0] as SqlColumn)} is null`;
   };
-  // One row always (a left join from a single row), so that a missing related row reads as
-  // Prisma's join reads it, not as the null of an empty scalar subquery.
   const joined = (filter: unknown, negated: boolean): Fragment => {
-    const inner: At = { ...at, table: related, alias: at.nextAlias() };
+    if (at.negated !== true) {
+      // Only the filter's truth counts here, so it is an `exists`, which the planner runs as a
+      // semi- or anti-join. `is: W` holds when a related row satisfies W; `isNot: W` when no
+      // related row leaves W true or unknown (an unknown W leaves `not W or not exists` unknown).
+      const inner = subquery(at, related, negated);
+      const where = condition(filter, inner);
+      if (where === undefined) throw new NotCovered(`an empty filter of ${name}`);
+      const on = toOneOn(name, relation, related, inner, at);
+      const test = negated ? sql`(${where}) is not false` : where;
+      const rows = sql`exists (select 1 from ${fromClause(inner)} where ${on} and ${test})`;
+      return negated ? sql`not ${rows}` : rows;
+    }
+    // Under a NOT the filter's unknowns count: the related row is joined into this statement
+    // (nulls when there is none), and W read on it three-valued, as Prisma's left join reads it.
+    const inner: At = { ...joinToOne(at, name, relation, related), negated: true };
     const where = condition(filter, inner);
     if (where === undefined) throw new NotCovered(`an empty filter of ${name}`);
-    const references = relation.references.map((field) => {
-      const column = related.columns.get(field);
-      if (column === undefined) throw new NotCovered(`the key of ${name}`);
-      return column;
-    });
-    const join = references.map(
-      (column, index) => sql`${columnRef(inner, column)} = ${columnRef(at, keys[index] as SqlColumn)}`,
-    );
-    const exists = sql`${columnRef(inner, references[0] as SqlColumn)} is not null`;
-    const holds = negated ? sql`(not ${where} or not ${exists})` : sql`(${where} and ${exists})`;
-    return sql`(select ${holds} from (select 1) as ${sql.id(`${inner.alias}_one`)} left join ${tableRef(related, inner.alias)} on ${sql.join(join, sql` and `)})`;
+    const key = related.columns.get(relation.references[0] as string) as SqlColumn;
+    const exists = sql`${columnRef(inner, key)} is not null`;
+    return negated ? sql`(not ${where} or not ${exists})` : sql`(${where} and ${exists})`;
   };
   if (!wrapped) return joined(value, false);
   const parts: Fragment[] = [];
@@ -70,12 +85,13 @@ export function toManyFilter(name: string, value: unknown, at: At): Fragment | u
     if (filter === undefined) continue;
     if (how !== 'some' && how !== 'every' && how !== 'none')
       throw new NotCovered(`${how} on the list ${name}`);
-    const inner: At = { ...at, table: related, alias: at.nextAlias() };
+    // The subquery's own where: only its truth counts, except under `every`'s `not`.
+    const inner = subquery(at, related, how === 'every');
     const where = condition(filter, inner);
     if (where === undefined) throw new NotCovered(`an empty ${how} of ${name}`);
     const join = toManyJoin(name, relation, related, inner, at);
     const rows = (test: Fragment) =>
-      sql`exists (select 1 from ${tableRef(related, inner.alias)} where ${join} and ${test})`;
+      sql`exists (select 1 from ${fromClause(inner)} where ${join} and ${test})`;
     if (how === 'some') parts.push(rows(where));
     else if (how === 'none') parts.push(sql`not ${rows(where)}`);
     else parts.push(sql`not ${rows(sql`not ${where}`)}`);

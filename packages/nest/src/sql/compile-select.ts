@@ -2,7 +2,16 @@ import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
 import { toManyJoin } from './compile-relation.js';
-import { type At, columnRef, compileWhere, type Fragment, NotCovered, tableRef } from './compile-where.js';
+import {
+  type At,
+  columnRef,
+  compileWhere,
+  type Fragment,
+  fromClause,
+  NotCovered,
+  subquery,
+  toOneOn,
+} from './compile-where.js';
 import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */
@@ -156,7 +165,7 @@ function toManyMember(
     if (!TO_MANY_ARGS.has(name) && args[name] !== undefined)
       throw new NotCovered(`${name} in the relation ${key}`);
   }
-  const inner: At = { ...at, table: related, alias: at.nextAlias() };
+  const inner = subquery(at, related);
   const members = compileSelection(args, inner, decimal);
   if (members.length === 0) throw new NotCovered(`an empty selection of ${key}`);
   if (members.length > MAX_JSON_MEMBERS)
@@ -176,7 +185,7 @@ function toManyMember(
   }
   const object = sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`));
   const parts: Fragment[] = [
-    sql`select json_build_object(${object}) as ${sql.id('j')} from ${tableRef(related, inner.alias)} where ${join} and ${where}`,
+    sql`select json_build_object(${object}) as ${sql.id('j')} from ${fromClause(inner)} where ${join} and ${where}`,
   ];
   if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
   if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
@@ -217,10 +226,10 @@ function countMember(value: unknown, at: At): Member {
     if (relation === undefined || related === undefined) throw new NotCovered(`a _count of ${name}`);
     if (item !== true && (!isPlainObject(item) || Object.keys(item).some((arg) => arg !== 'where')))
       throw new NotCovered(`a _count of ${name} with more than a where`);
-    const inner: At = { ...at, table: related, alias: at.nextAlias() };
+    const inner = subquery(at, related);
     const where = item === true ? sql`true` : compileWhere(item.where, inner);
     const join = toManyJoin(name, relation, related, inner, at);
-    return sql`${sql.lit(name)}, (select count(*) from ${tableRef(related, inner.alias)} where ${join} and ${where})`;
+    return sql`${sql.lit(name)}, (select count(*) from ${fromClause(inner)} where ${join} and ${where})`;
   });
   const names = named.map(([name]) => name);
   return {
@@ -249,18 +258,13 @@ function toOneMember(
     if (name !== 'select' && name !== 'include' && name !== 'omit')
       throw new NotCovered(`${name} in the relation ${key}`);
   }
-  const inner: At = { ...at, table: related, alias: at.nextAlias() };
+  const inner = subquery(at, related);
   const members = compileSelection(args, inner, decimal);
   if (members.length > MAX_JSON_MEMBERS)
     throw new NotCovered(`more than ${MAX_JSON_MEMBERS} members in ${key}`);
-  const join = relation.fields.map((field, index) => {
-    const own = at.table.columns.get(field);
-    const other = related.columns.get(relation.references[index] as string);
-    if (own === undefined || other === undefined) throw new NotCovered(`the key of ${key}`);
-    return sql`${columnRef(inner, other)} = ${columnRef(at, own)}`;
-  });
+  const on = toOneOn(key, relation, related, inner, at);
   const object = sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`));
-  const expression = sql`(select json_build_object(${object}) from ${tableRef(related, inner.alias)} where ${sql.join(join, sql` and `)})`;
+  const expression = sql`(select json_build_object(${object}) from ${fromClause(inner)} where ${on})`;
   return { key, expression, decode: (json) => decodeObject(json, members) };
 }
 

@@ -24,6 +24,72 @@ export interface At {
   readonly catalog: SqlCatalog;
   /** Gives the next unused alias, so nested statements never shadow an outer one. */
   readonly nextAlias: () => string;
+  /**
+   * Whether the condition being compiled stands under a `NOT` (or inside one that reads its
+   * unknowns) of the nearest `where` it belongs to. Where it does not, only its truth counts (a row
+   * whose condition is unknown is left out like one whose condition is false), so a relation
+   * filter may be an `exists` the planner turns into a join; under a `NOT` the three-valued form
+   * is kept, since `not unknown` is not `not false`.
+   */
+  readonly negated?: boolean;
+  /**
+   * The left joins of the statement this condition belongs to, filled while it compiles: a
+   * to-one relation read three-valued (under a `NOT`) or sorted by joins its row here, as
+   * Prisma's query does, instead of a scalar subquery the planner evaluates row by row. Each
+   * statement has its own (`subquery`), and `fromClause` reads them once the statement is compiled.
+   */
+  readonly joins: Fragment[];
+}
+
+/** A statement nested in the one at `at` (a subquery over `table`): a fresh alias and joins of its own. */
+export function subquery(at: At, table: SqlTable, negated = false): At {
+  return { catalog: at.catalog, nextAlias: at.nextAlias, table, alias: at.nextAlias(), negated, joins: [] };
+}
+
+/**
+ * The same statement, through a to-one relation joined into its `from` (`left join related on
+ * related.key = own.key`): the key is the related table's id or a unique field, so the join never
+ * repeats a row, and a missing related row reads as nulls, as in Prisma's join.
+ */
+export function joinToOne(
+  at: At,
+  name: string,
+  relation: { readonly fields: readonly string[]; readonly references: readonly string[] },
+  related: SqlTable,
+): At {
+  const inner: At = { ...at, table: related, alias: at.nextAlias() };
+  at.joins.push(
+    sql`left join ${tableRef(related, inner.alias)} on ${toOneOn(name, relation, related, inner, at)}`,
+  );
+  return inner;
+}
+
+/** The related row of a to-one relation: its referenced columns (at `inner`) equal to this row's key columns. */
+export function toOneOn(
+  name: string,
+  relation: { readonly fields: readonly string[]; readonly references: readonly string[] },
+  related: SqlTable,
+  inner: At,
+  at: At,
+): Fragment {
+  const on = relation.fields.map((field, index) => {
+    const own = at.table.columns.get(field);
+    const other = related.columns.get(relation.references[index] as string);
+    if (own === undefined || other === undefined) throw new NotCovered(`the key of ${name}`);
+    return sql`${columnRef(inner, other)} = ${columnRef(at, own)}`;
+  });
+  return sql.join(on, sql` and `);
+}
+
+/** The `from` of the statement at `at`: its table and the joins its compiled parts asked for. */
+export function fromClause(at: At): Fragment {
+  const table = tableRef(at.table, at.alias);
+  return at.joins.length === 0 ? table : sql`${table} ${sql.join(at.joins, sql` `)}`;
+}
+
+/** The same place, one `NOT` further in. */
+export function underNot(at: At): At {
+  return { ...at, negated: at.negated !== true };
 }
 
 const TRUE = sql`true`;
@@ -100,7 +166,8 @@ export function condition(where: unknown, at: At): Fragment | undefined {
       const items = conditions(value, at);
       if (items.length === 0) throw new NotCovered('an OR without a condition');
       push(parts, any(items));
-    } else if (key === 'NOT') push(parts, all(conditions(list(value), at).map((item) => sql`not (${item})`)));
+    } else if (key === 'NOT')
+      push(parts, all(conditions(list(value), underNot(at)).map((item) => sql`not (${item})`)));
     else if (at.table.toOne.has(key)) push(parts, relationFilter(key, value, at));
     else if (at.table.toMany.has(key)) push(parts, toManyFilter(key, value, at));
     else {

@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/nest',
       'examples/library',
       'examples/library/vitest.fastify.config.ts',
+      'examples/library/vitest.prisma.config.ts',
       'examples/quickstart',
       'examples/quickstart-cjs',
       'bench',

@@ -58,8 +58,7 @@ export interface LibraryAppOptions {
    * cover, and every other read and write, stays on Prisma. `'prisma'`: every read through Prisma.
    * With replicas, reads stay on Prisma (compiled reads do not route to replicas yet). Both answer
    * the same contract tests.
-   * @default 'prisma' (the compiled path does not yet meet the large-table suite's time bounds on
-   * relation filters: `READ_ENGINE=sql` opts in)
+   * @default 'sql'
    */
   readEngine?: ReadEngine;
 }
@@ -77,7 +76,7 @@ export interface LibraryApp {
 export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
-    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'prisma');
+    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'sql');
     const reads: ReadEngineOptions =
       readEngine === 'sql'
         ? {

@@ -34,9 +34,9 @@ export function libraryOptionsFromEnv(env: Readonly<Record<string, string | unde
   };
 }
 
-/** `READ_ENGINE`: `prisma` (the default) or `sql` (compiled reads); anything else is an error, not a guess. */
+/** `READ_ENGINE`: `sql` (compiled reads, the default) or `prisma`; anything else is an error, not a guess. */
 export function readEngineFromEnv(env: Readonly<Record<string, string | undefined>>): ReadEngine {
-  const value = env.READ_ENGINE?.trim().toLowerCase() || 'prisma';
+  const value = env.READ_ENGINE?.trim().toLowerCase() || 'sql';
   const engine = READ_ENGINES.find((name) => name === value);
   if (!engine) {
     throw new RangeError(`READ_ENGINE must be one of ${READ_ENGINES.join(', ')}, got "${env.READ_ENGINE}"`);

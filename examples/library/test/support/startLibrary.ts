@@ -19,7 +19,7 @@ export async function startLibrary(
 ): Promise<RunningLibrary> {
   const library = await createLibraryApp({
     httpPlatform: httpPlatformFromEnv(process.env),
-    // `READ_ENGINE=sql` runs the suites on the compiled reads; unset, on Prisma's (the default).
+    // `READ_ENGINE=prisma` runs the suites on Prisma's reads; unset, on the compiled ones (the default).
     readEngine: readEngineFromEnv(process.env),
     ...options,
     logger: options.logger ?? ['error'],

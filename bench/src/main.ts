@@ -36,7 +36,7 @@ const only = args
   .split(',');
 const enabled = (name: string) => only === undefined || only.includes(name);
 const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
-/** Round-trip time of the "database on another host" service run. */
+/** Round-trip time of the "database on another host" service and compiled runs. */
 const RTT_MS = 2;
 
 if (args.includes('--render')) {
@@ -139,10 +139,16 @@ if (enabled('service') || enabled('counts')) {
   }
 }
 if (postgresUrl && enabled('compiled')) {
-  await step('compiled', () => runCompiled(postgresUrl, false, profile));
+  await step('compiled', () => runCompiled(postgresUrl, { large: false }, profile));
+  const proxy = await startLatencyProxy(postgresUrl, RTT_MS / 2);
+  try {
+    await step('compiled', () => runCompiled(proxy.url, { large: false, rttMs: RTT_MS }, profile));
+  } finally {
+    await proxy.close();
+  }
   log('preparing the large PostgreSQL table...');
   const largeUrl = await preparePostgresLarge();
-  await step('compiled', () => runCompiled(largeUrl, true, profile));
+  await step('compiled', () => runCompiled(largeUrl, { large: true }, profile));
 }
 if (postgresUrl && enabled('export')) {
   log('preparing the 1,000,000-row export table...');

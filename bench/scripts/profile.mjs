@@ -6,6 +6,8 @@
 //   --server=example|handwritten|facet   which server (default example: the example app)
 //   --requests=N                         default 5000
 //   --token                              as the fixture's reader (Authorization: Bearer …)
+//   --engine=prisma|sql                  the example's READ_ENGINE (default prisma, set explicitly so
+//                                        a change of the example's default changes no profile)
 //   --example-dir=DIR                    another build of the example (default examples/library/dist)
 //   --compare=DIR                        profile the example built in DIR ("before") and the current
 //                                        build ("after") in alternating rounds, and print both
@@ -71,6 +73,7 @@ async function profileOnce(server, exampleDir, headers) {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
+      READ_ENGINE: args.engine ?? 'prisma',
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -122,7 +125,7 @@ const ms = (value) => (value ?? 0).toFixed(3);
 
 const server = args.server ?? 'example';
 const headers = args.token ? { authorization: `Bearer ${await readerToken(databaseUrl)}` } : {};
-const who = args.token ? 'reader token' : 'anonymous';
+const who = `${args.token ? 'reader token' : 'anonymous'}, READ_ENGINE=${args.engine ?? 'prisma'}`;
 
 if (args.compare) {
   const builds = [

@@ -1,6 +1,6 @@
 // `npm run profile -w bench -- [options]`: where a server's CPU goes on the bench's list request.
 // Starts the built server (`npm run bench -- --build-only` first) with `node --cpu-prof` on the
-// bench's PostgreSQL database (`facet_bench`, made by `npm run bench`), sends N requests with
+// bench's PostgreSQL database (`facet_bench` or `$BENCH_DATABASE`, made by `npm run bench`), sends N requests with
 // autocannon (10 connections), stops it, and prints self time per request grouped by package, and
 // the heaviest functions.
 //   --server=example|handwritten|facet   which server (default example: the example app)
@@ -30,7 +30,7 @@ const args = Object.fromEntries(
   }),
 );
 const requests = Number(args.requests ?? 5000);
-const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/facet_bench`;
+const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${process.env.BENCH_DATABASE || 'facet_bench'}`;
 const { FACET_LIST_QUERY, PLAIN_LIST_QUERY } = await import(join(root, 'bench/dist/servers/list-query.js'));
 // The HTTP scenario's own helper: the fixture reader's token.
 const { readerToken } = await import(join(root, 'bench/dist/scenarios/http.js'));

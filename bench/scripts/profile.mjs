@@ -1,11 +1,13 @@
 // `npm run profile -w bench -- [options]`: where a server's CPU goes on the bench's list request.
 // Starts the built server (`npm run bench -- --build-only` first) with `node --cpu-prof` on the
-// bench's PostgreSQL database (`facet_bench`, made by `npm run bench`), sends N requests with
+// bench's PostgreSQL database (`facet_bench` or `$BENCH_DATABASE`, made by `npm run bench`), sends N requests with
 // autocannon (10 connections), stops it, and prints self time per request grouped by package, and
 // the heaviest functions.
 //   --server=example|handwritten|facet   which server (default example: the example app)
 //   --requests=N                         default 5000
 //   --token                              as the fixture's reader (Authorization: Bearer …)
+//   --engine=prisma|sql                  the example's READ_ENGINE (default prisma, set explicitly so
+//                                        a change of the example's default changes no profile)
 //   --example-dir=DIR                    another build of the example (default examples/library/dist)
 //   --compare=DIR                        profile the example built in DIR ("before") and the current
 //                                        build ("after") in alternating rounds, and print both
@@ -28,7 +30,7 @@ const args = Object.fromEntries(
   }),
 );
 const requests = Number(args.requests ?? 5000);
-const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/facet_bench`;
+const databaseUrl = `${(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${process.env.BENCH_DATABASE || 'facet_bench'}`;
 const { FACET_LIST_QUERY, PLAIN_LIST_QUERY } = await import(join(root, 'bench/dist/servers/list-query.js'));
 // The HTTP scenario's own helper: the fixture reader's token.
 const { readerToken } = await import(join(root, 'bench/dist/scenarios/http.js'));
@@ -71,6 +73,7 @@ async function profileOnce(server, exampleDir, headers) {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
+      READ_ENGINE: args.engine ?? 'prisma',
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -122,7 +125,7 @@ const ms = (value) => (value ?? 0).toFixed(3);
 
 const server = args.server ?? 'example';
 const headers = args.token ? { authorization: `Bearer ${await readerToken(databaseUrl)}` } : {};
-const who = args.token ? 'reader token' : 'anonymous';
+const who = `${args.token ? 'reader token' : 'anonymous'}, READ_ENGINE=${args.engine ?? 'prisma'}`;
 
 if (args.compare) {
   const builds = [

@@ -1,6 +1,6 @@
 // The bench suite: runs every scenario against its baselines and writes docs/benchmarks.md and
 // docs/benchmarks.svg. Started by scripts/run.mjs after the build (`npm run bench`).
-// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,compiled,export,aggregate,http,scale,client (a partial run writes
+// Flags: --quick (short runs, for a smoke check), --only=codec,projection,service,counts,compiled,export,aggregate,http,profile,scale,client (a partial run writes
 // docs/benchmarks-<names>.md, linked from the full report),
 // --render (no measuring: rewrite the report from bench/.last-run.json, after editing its prose).
 import { loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { runCompiled } from './scenarios/compiled.js';
 import { runCounts } from './scenarios/counts.js';
 import { runExport } from './scenarios/export.js';
 import { runHttp } from './scenarios/http.js';
+import { runProfile } from './scenarios/profile.js';
 import { runProjection } from './scenarios/projection.js';
 import { runScale } from './scenarios/scale.js';
 import { runService } from './scenarios/service.js';
@@ -36,7 +37,7 @@ const only = args
   .split(',');
 const enabled = (name: string) => only === undefined || only.includes(name);
 const profile = quick ? QUICK_PROFILE : FULL_PROFILE;
-/** Round-trip time of the "database on another host" service run. */
+/** Round-trip time of the "database on another host" service and compiled runs. */
 const RTT_MS = 2;
 
 if (args.includes('--render')) {
@@ -78,7 +79,8 @@ const needsPostgres =
   enabled('compiled') ||
   enabled('export') ||
   enabled('aggregate') ||
-  enabled('http');
+  enabled('http') ||
+  enabled('profile');
 const postgres = needsPostgres ? await preparePostgres() : { unavailable: 'not requested (--only)' };
 const postgresUrl = 'url' in postgres ? postgres.url : undefined;
 
@@ -139,10 +141,16 @@ if (enabled('service') || enabled('counts')) {
   }
 }
 if (postgresUrl && enabled('compiled')) {
-  await step('compiled', () => runCompiled(postgresUrl, false, profile));
+  await step('compiled', () => runCompiled(postgresUrl, { large: false }, profile));
+  const proxy = await startLatencyProxy(postgresUrl, RTT_MS / 2);
+  try {
+    await step('compiled', () => runCompiled(proxy.url, { large: false, rttMs: RTT_MS }, profile));
+  } finally {
+    await proxy.close();
+  }
   log('preparing the large PostgreSQL table...');
   const largeUrl = await preparePostgresLarge();
-  await step('compiled', () => runCompiled(largeUrl, true, profile));
+  await step('compiled', () => runCompiled(largeUrl, { large: true }, profile));
 }
 if (postgresUrl && enabled('export')) {
   log('preparing the 1,000,000-row export table...');
@@ -156,6 +164,9 @@ if (postgresUrl && enabled('aggregate')) {
 }
 await step('http', () =>
   runHttp(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),
+);
+await step('profile', () =>
+  runProfile(postgresUrl ?? { unavailable: 'unavailable' in postgres ? postgres.unavailable : '' }, profile),
 );
 // Its own primary + replica pair (the test harness), not the server above.
 await step('scale', () => runScale(profile));

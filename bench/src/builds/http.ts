@@ -24,7 +24,9 @@ function contenders(baselineRoot: string, ref: string, token: string): Contender
       script: build.script,
       args: [],
       path: `/api/v1/books?${FACET_LIST_QUERY}`,
-      env: { HOST: '127.0.0.1' },
+      // Both builds on the same read engine, whatever their defaults: Prisma unless the bench's own
+      // READ_ENGINE says otherwise (`READ_ENGINE=sql npm run bench -- --against main --only=http`).
+      env: { HOST: '127.0.0.1', READ_ENGINE: process.env.READ_ENGINE || 'prisma' },
       ...(reader ? { headers: { authorization: `Bearer ${token}` } } : {}),
     })),
   );

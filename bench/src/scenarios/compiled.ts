@@ -16,15 +16,27 @@ const PAGE = {
   fields: 'items{id,title,price,publishedAt,author{name,country}},meta{itemCount,pageCount}',
 };
 
+/** Where the compiled scenario reads. */
+export interface CompiledTarget {
+  /** The 200,000-book table rather than the example's fixture. */
+  readonly large: boolean;
+  /**
+   * Round-trip time the `url` adds (a latency proxy in front of PostgreSQL), in ms; 0 or absent: none.
+   * Only described here: the caller starts the proxy and passes its URL.
+   */
+  readonly rttMs?: number;
+}
+
 /**
  * The compiled read path against the Prisma path, in one run: one `Resource.query` page read by
  * each engine over the same `pg` pool (the Prisma adapter shares it), on the example's fixture and
- * on the large table; the same page without totals (`count=none`) and the page after a keyset cursor.
+ * on the large table, and on the fixture through a round-trip proxy (a database on another host);
+ * the same page without totals (`count=none`) and the page after a keyset cursor.
  * Both engines must answer the same before anything is timed.
  */
 export async function runCompiled(
   url: string,
-  large: boolean,
+  { large, rttMs = 0 }: CompiledTarget,
   profile: BenchProfile,
 ): Promise<ScenarioResult> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
@@ -78,16 +90,20 @@ export async function runCompiled(
     );
     const samples = await sample(variants, profile.service);
     const measurements = measurementsOf(samples, 'ms');
-    const where = large ? 'large' : 'fixture';
+    const where = [large ? 'large' : 'fixture', rttMs ? `${rttMs} ms RTT` : ''].filter(Boolean).join(', ');
     return {
-      id: `compiled-postgresql-${where}`,
+      id: `compiled-postgresql-${large ? 'large' : 'fixture'}${rttMs ? '-rtt' : ''}`,
       short: `Compiled reads (PostgreSQL, ${where})`,
-      title: `Compiled reads: engine=sql against engine=prisma (PostgreSQL, ${large ? 'the 200,000-book table' : "the example's fixture"})`,
+      title: `Compiled reads: engine=sql against engine=prisma (PostgreSQL, ${large ? 'the 200,000-book table' : "the example's fixture"}${rttMs ? `, through a ${rttMs} ms round-trip proxy` : ''})`,
       method:
         'Resource.query of the same resource with engine=prisma and engine=sql (`@facet/nest/sql`), both on one pg ' +
         'pool of 4 (the Prisma adapter shares it): a page of 20 published books with pages >= 60 sorted by title, ' +
         'with price, publishedAt and the author (a to-one relation) and totals; the same page with count=none; ' +
-        'and the page after a keyset cursor. Answers compared equal first. One call at a time; ' +
+        'and the page after a keyset cursor. Answers compared equal first. ' +
+        (rttMs
+          ? `Every packet between Node and PostgreSQL is delayed ${rttMs / 2} ms each way by a TCP proxy, as for a database on another host, so the number of round trips each engine makes one after the other decides its time. `
+          : '') +
+        'One call at a time; ' +
         `${profile.service.rounds} interleaved rounds of ~${profile.service.batchMs} ms batches; median per call.`,
       measurements,
       comparisons: Object.keys(reads).map((name) =>

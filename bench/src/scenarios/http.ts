@@ -4,7 +4,7 @@ import { freePort } from '@facet/test-support/net';
 import { waitForServer } from '@facet/test-support/wait';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { compare, type Measurement, type ScenarioResult } from '../report/results.js';
+import { type Comparison, compare, type Measurement, type ScenarioResult } from '../report/results.js';
 import {
   FACET_LIST_QUERY,
   FACET_LIST_QUERY_NO_TOTALS,
@@ -23,6 +23,8 @@ export interface Contender {
   readonly args: readonly string[];
   readonly path: string;
   readonly env?: Record<string, string>;
+  /** Node options of the server process (the profile scenario's `--cpu-prof`). */
+  readonly execArgv?: readonly string[];
   /** Sent with every request: a reader's bearer token for the authenticated rows. */
   readonly headers?: Record<string, string>;
   /** The answer's meta has no totals (an envelope projection without itemCount). */
@@ -33,6 +35,12 @@ const EXAMPLE = 'Facet: example app GET /api/v1/books, anonymous';
 const EXAMPLE_READER = 'Facet: example app GET /api/v1/books, reader token';
 const EXAMPLE_FASTIFY = 'Facet: example app on Fastify, anonymous';
 const EXAMPLE_FASTIFY_READER = 'Facet: example app on Fastify, reader token';
+// The same app on the compiled read path (`READ_ENGINE=sql`); the four rows above read through Prisma
+// (`READ_ENGINE=prisma`, set explicitly so that a change of the example's default moves no row).
+const SQL = 'Facet: example app GET /api/v1/books, READ_ENGINE=sql, anonymous';
+const SQL_READER = 'Facet: example app GET /api/v1/books, READ_ENGINE=sql, reader token';
+const SQL_FASTIFY = 'Facet: example app on Fastify, READ_ENGINE=sql, anonymous';
+const SQL_FASTIFY_READER = 'Facet: example app on Fastify, READ_ENGINE=sql, reader token';
 const FACET = 'Facet: ResourceQuery, static access filter';
 const FACET_NO_TOTALS = 'Facet: ResourceQuery, page without totals (no count)';
 const HAND = 'hand-written NestJS + Prisma controller, anonymous';
@@ -49,14 +57,20 @@ function contenders(readerToken: string): Contender[] {
     script: repoPath('examples/library/dist/main.js'),
     args: [],
     path: `/api/v1/books?${FACET_LIST_QUERY}`,
-    env: { HOST: '127.0.0.1' },
+    env: { HOST: '127.0.0.1', READ_ENGINE: 'prisma' },
   };
   const exampleOnFastify = { ...example, env: { ...example.env, HTTP_PLATFORM: 'fastify' } };
+  const compiled = { ...example, env: { ...example.env, READ_ENGINE: 'sql' } };
+  const compiledOnFastify = { ...example, env: { ...exampleOnFastify.env, READ_ENGINE: 'sql' } };
   return [
     { name: EXAMPLE, ...example },
     { name: EXAMPLE_READER, ...example, headers: reader },
     { name: EXAMPLE_FASTIFY, ...exampleOnFastify },
     { name: EXAMPLE_FASTIFY_READER, ...exampleOnFastify, headers: reader },
+    { name: SQL, ...compiled },
+    { name: SQL_READER, ...compiled, headers: reader },
+    { name: SQL_FASTIFY, ...compiledOnFastify },
+    { name: SQL_FASTIFY_READER, ...compiledOnFastify, headers: reader },
     { name: FACET, script: nest, args: ['facet'], path: `/books?${FACET_LIST_QUERY}` },
     {
       name: FACET_NO_TOTALS,
@@ -120,6 +134,7 @@ export async function readerToken(databaseUrl: string): Promise<string> {
 export async function start(contender: Contender, databaseUrl: string): Promise<Running> {
   const port = await freePort();
   const child = fork(contender.script, [...contender.args], {
+    ...(contender.execArgv ? { execArgv: [...contender.execArgv] } : {}),
     env: {
       ...process.env,
       ...contender.env,
@@ -291,6 +306,86 @@ export async function loadInRounds(
 }
 
 /**
+ * Issue 27's targets for the example app on the compiled read path (`READ_ENGINE=sql`), on Express
+ * and on Fastify, and the two engines of the same app side by side.
+ */
+function compiledComparisons(
+  measurements: readonly Measurement[],
+  cpuMeasurements: readonly Measurement[],
+): Comparison[] {
+  const cpuOf = (name: string) => `${name}, server CPU per request`;
+  return [
+    ...(
+      [
+        ['', SQL, SQL_READER],
+        [' on Fastify', SQL_FASTIFY, SQL_FASTIFY_READER],
+      ] as const
+    ).flatMap(([platform, anonymous, reader]) => [
+      compare(measurements, `Compiled example app${platform} vs hand-written, anonymous`, anonymous, HAND, {
+        op: '>=',
+        value: 1.3,
+      }),
+      compare(
+        measurements,
+        `Compiled example app${platform} vs hand-written, reader token`,
+        reader,
+        HAND_READER,
+        { op: '>=', value: 1.3 },
+      ),
+      compare(measurements, `Compiled example app${platform} vs @querry-kit/nest`, anonymous, KIT, {
+        op: '>=',
+        value: 1.8,
+      }),
+      compare(measurements, `Compiled example app${platform} vs pg + node:http`, anonymous, PG, {
+        op: '>=',
+        value: 0.4,
+      }),
+    ]),
+    // Like for like on Fastify: the same controller on the same platform.
+    compare(
+      measurements,
+      'Compiled example app on Fastify vs hand-written on Fastify, anonymous',
+      SQL_FASTIFY,
+      HAND_FASTIFY,
+    ),
+    compare(
+      measurements,
+      'Compiled example app on Fastify vs hand-written on Fastify, reader token',
+      SQL_FASTIFY_READER,
+      HAND_FASTIFY_READER,
+    ),
+    ...(
+      [
+        ['anonymous', SQL, EXAMPLE],
+        ['reader token', SQL_READER, EXAMPLE_READER],
+        ['on Fastify, anonymous', SQL_FASTIFY, EXAMPLE_FASTIFY],
+        ['on Fastify, reader token', SQL_FASTIFY_READER, EXAMPLE_FASTIFY_READER],
+      ] as const
+    ).map(([who, sql, prisma]) =>
+      compare(measurements, `Example app, compiled vs Prisma path, ${who}`, sql, prisma),
+    ),
+    compare(
+      cpuMeasurements,
+      'CPU per request: compiled example app vs hand-written, anonymous',
+      cpuOf(SQL),
+      cpuOf(HAND),
+    ),
+    compare(
+      cpuMeasurements,
+      'CPU per request: example app, compiled vs Prisma path, anonymous',
+      cpuOf(SQL),
+      cpuOf(EXAMPLE),
+    ),
+    compare(
+      cpuMeasurements,
+      'CPU per request: example app, compiled vs Prisma path, reader token',
+      cpuOf(SQL_READER),
+      cpuOf(EXAMPLE_READER),
+    ),
+  ];
+}
+
+/**
  * The list endpoint under load, on PostgreSQL: every contender runs in its own child process (none
  * shares the event loop with autocannon), all are started together, checked to return the same
  * page, warmed up, then loaded in interleaved rounds; the table shows the median of the rounds.
@@ -357,6 +452,7 @@ export async function runHttp(
         `${rounds} interleaved rounds (rotating, backwards every other round) of ${seconds} s per contender after a ${warmupSeconds} s warm-up, each round preceded by ${roundWarmupSeconds} s of unmeasured load on the same contender (so none is measured coming back from idle); median requests/s.`,
       measurements: [...measurements, ...cpuMeasurements, ...p99Measurements],
       comparisons: [
+        ...compiledComparisons(measurements, cpuMeasurements),
         compare(measurements, 'Facet example app vs hand-written, anonymous', EXAMPLE, HAND, {
           op: '>=',
           value: 1,
@@ -503,6 +599,7 @@ export async function runHttp(
       notes: [
         "Requests/s on a 2-core machine shared by autocannon, PostgreSQL and the server is noisy; the server process's CPU time per request (from /proc, user + system) depends less on that contention (other processes still cost it cache and frequency), so the CPU rows are the steadier comparison of what each stack costs.",
         'Each contender gets the query in its own wire format: Facet dotted keys and JSON values (as @facet/client sends them), @querry-kit/nest one JSON value per argument (its pipe overwrites sibling dotted keys), the hand-written controller and the pg server one plain parameter per filter.',
+        'The example app reads through Prisma with `READ_ENGINE=prisma` and through the compiled SQL engine (`@facet/nest/sql`, `engine: \'sql\'`) with `READ_ENGINE=sql`; every example row sets it explicitly, the rows without "READ_ENGINE=sql" are the Prisma path. The "Compiled example app" targets are issue 27\'s: ≥ 1.3× the hand-written controller (on Express, the baseline), ≥ 1.8× @querry-kit/nest, ≥ 0.4× pg + node:http, on Express and on Fastify; "compiled vs Prisma path" puts both engines of one app side by side.',
         'The example app runs on Express unless `HTTP_PLATFORM=fastify`; the Fastify rows run the same app, the same contract tests pass on both, and the hand-written controller is measured on both platforms so the like-for-like ratio is there next to the one against the baseline.',
         'The example app also runs its auth guard, takes the CASL ability of the caller\'s role (built once per role and process) with its Prisma filters, and checks every field named in the query against the DTO as that caller may see it (the access rules of the contract); "Facet: ResourceQuery" is the same library path with the static access filter the baselines use, on a client without relationJoins.',
       ],

@@ -44,6 +44,8 @@ function contender(setup: Setup, replicaUrl: string): Contender {
     path: `/api/v1/books?${FACET_LIST_QUERY}`,
     env: {
       HOST: '127.0.0.1',
+      // Explicit, so that a change of the example's default read engine moves no row.
+      READ_ENGINE: 'prisma',
       WEB_CONCURRENCY: String(setup.workers),
       // Explicitly empty, so a DATABASE_REPLICA_URLS in the bench's own environment cannot leak in.
       DATABASE_REPLICA_URLS: setup.replica ? replicaUrl : '',

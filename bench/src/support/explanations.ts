@@ -59,7 +59,20 @@ const HTTP_KIT_LIMIT =
   "per request, which is small next to Prisma's CPU work per request on this data, so the lead is bounded by how much " +
   'of a request is waiting for PostgreSQL.';
 
+const COMPILED_HTTP_LIMIT =
+  "The compiled path replaces Prisma's part of the request only: the example still runs its whole contract around the read (auth guard, the caller's CASL ability, every field checked against the DTO as the caller may see it, the envelope, the entity tag), on the same Nest and platform stack as on the Prisma path; the CPU profile section shows where its server time goes, layer by layer.";
+
 export const LIMITS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ['', ' on Fastify'].flatMap((platform) =>
+      [
+        'vs hand-written, anonymous',
+        'vs hand-written, reader token',
+        'vs @querry-kit/nest',
+        'vs pg + node:http',
+      ].map((against) => [`Compiled example app${platform} ${against}`, COMPILED_HTTP_LIMIT]),
+    ),
+  ),
   'decode, Facet vs qs (each its own format)':
     "Facet's decoder restores typed values (JSON.parse of JSON-looking values), refuses prototype keys and checks depth, key count and value length, none of which qs does.",
   'encode, Facet vs qs':

@@ -21,16 +21,23 @@ export interface BenchProfile {
      */
     readonly roundWarmupSeconds: number;
   };
+  /**
+   * The CPU profile scenario: profiled runs per engine (alternating), seconds of measured load per
+   * run (the profile counts only these), after a warm-up of its own.
+   */
+  readonly cpuProfile: { readonly runs: number; readonly seconds: number; readonly warmupSeconds: number };
 }
 
 export const FULL_PROFILE: BenchProfile = {
   micro: { rounds: 15, batchMs: 60 },
   service: { rounds: 9, batchMs: 450 },
   http: { rounds: 9, seconds: 4, connections: 10, warmupSeconds: 3, roundWarmupSeconds: 1 },
+  cpuProfile: { runs: 3, seconds: 10, warmupSeconds: 3 },
 };
 
 export const QUICK_PROFILE: BenchProfile = {
   micro: { rounds: 3, batchMs: 20 },
   service: { rounds: 3, batchMs: 100 },
   http: { rounds: 1, seconds: 2, connections: 10, warmupSeconds: 1, roundWarmupSeconds: 0 },
+  cpuProfile: { runs: 1, seconds: 3, warmupSeconds: 1 },
 };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, Resource } from '../src/index.js';
 import { type SqlPool, sqlReads } from '../src/sql/index.js';
 import { Prisma, type PrismaClient } from './generated/postgresql/client.js';
-import { accessibleWhere, SqlBookDto, seedDifferential } from './support/sql-differential.js';
+import { accessibleWhere, type Role, SqlBookDto, seedDifferential } from './support/sql-differential.js';
 import { checkSqlTarget, openSqlTarget, type SqlTarget } from './support/sql-targets.js';
 
 const FIELDS = 'id,isbn,title,price,pages,sales,genre,published,publishedAt';
@@ -29,7 +29,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
         count: { value: (args: object) => prismaCalls.push('count') && book.count(args) },
       }) as PrismaClient['book'];
     let beforeBegin: (() => Promise<unknown>) | undefined;
-    const resources = {} as Record<'sql' | 'prisma', Resource<PrismaClient['book'], SqlBookDto>>;
+    const resources = {} as Record<'sql' | 'prisma', Resource<PrismaClient['book'], SqlBookDto, Role>>;
 
     beforeAll(async () => {
       target = await openSqlTarget(name);

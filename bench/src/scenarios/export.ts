@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { defineResource, Resource } from '@facet/nest';
+import { sqlReads } from '@facet/nest/sql';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { PrismaClient } from '../generated/plain/client.js';
+import { Prisma, PrismaClient } from '../generated/plain/client.js';
 import { comparePerRound, type Measurement, type ScenarioResult } from '../report/results.js';
-import { EXPORT_BOOKS } from '../support/databases.js';
+import { EXPORT_BOOKS as TABLE_BOOKS } from '../support/databases.js';
 import { BookDto } from '../support/dtos.js';
 import type { BenchProfile } from '../support/profile.js';
 import { roundOrder } from '../support/sample.js';
@@ -21,7 +22,22 @@ const COLUMNS = ['id', 'isbn', 'title', 'price', 'pages', 'genre', 'published'] 
  * PostgreSQL writing the CSV itself: no driver row parsing, no projection, no per-cell escaping
  * in JavaScript. What a server can at best send for this request.
  */
-const COPY_SQL = `COPY (SELECT ${COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "Book" ORDER BY id) TO STDOUT WITH (FORMAT csv, HEADER)`;
+const COPY_SQL = (rows: number) =>
+  `COPY (SELECT ${COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "Book"${rows < TABLE_BOOKS ? ` WHERE id <= ${rows}` : ''} ORDER BY id) TO STDOUT WITH (FORMAT csv, HEADER)`;
+
+/**
+ * The rows of the main export: the whole 1,000,000-row table, or fewer with BENCH_EXPORT_ROWS (a
+ * smoke run on a busy machine: `BENCH_EXPORT_ROWS=20000 npm run bench -- --quick --only=export`).
+ */
+const EXPORT_BOOKS = exportRows(process.env.BENCH_EXPORT_ROWS);
+
+function exportRows(value: string | undefined): number {
+  if (value === undefined || value === '') return TABLE_BOOKS;
+  const rows = Number(value);
+  if (!Number.isSafeInteger(rows) || rows < 10 || rows > TABLE_BOOKS)
+    throw new Error(`BENCH_EXPORT_ROWS must be an integer from 10 to ${TABLE_BOOKS}, got "${value}"`);
+  return rows;
+}
 
 /** Counts bytes and drops them: the fastest possible client. */
 function sink(): Writable & { bytes: number } {
@@ -64,7 +80,7 @@ const CAPPED_HEAP = ['--max-semi-space-size=1', '--max-old-space-size=64'] as co
 /** One export of `rows` books in a fresh Node process started with `flags` (export-memory.ts). */
 function forkedExport(url: string, rows: number, flags: readonly string[]): Promise<ExportMemory> {
   const script = new URL('./export-memory.js', import.meta.url).pathname;
-  const all = rows === EXPORT_BOOKS ? ['all'] : [];
+  const all = rows === TABLE_BOOKS ? ['all'] : [];
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -87,18 +103,21 @@ function forkedExport(url: string, rows: number, flags: readonly string[]): Prom
 export async function runExport(url: string, profile: BenchProfile): Promise<ScenarioResult> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const resource = (batchSize: number) =>
+  // The compiled engine on the same pool, as the example wires it (READ_ENGINE=sql).
+  const sql = sqlReads({ pool, decimal: (text) => new Prisma.Decimal(text) });
+  const resource = (batchSize: number, engine: 'prisma' | 'sql') =>
     new Resource(
       defineResource({
         name: 'books',
         delegate: (client: PrismaClient) => client.book,
         dto: BookDto,
-        export: { maxRows: EXPORT_BOOKS, batchSize },
+        engine,
+        export: { maxRows: TABLE_BOOKS, batchSize },
       }),
-      { client: prisma },
+      { client: prisma, sql },
     );
-  const facet = (batchSize: number, rows = EXPORT_BOOKS) => {
-    const books = resource(batchSize);
+  const facet = (batchSize: number, rows = EXPORT_BOOKS, engine: 'prisma' | 'sql' = 'prisma') => {
+    const books = resource(batchSize, engine);
     return async () => {
       const out = sink();
       const exported = await books.export(
@@ -106,7 +125,7 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
           format: 'csv',
           fields: COLUMNS.join(','),
           orderBy: [{ id: 'asc' }],
-          ...(rows < EXPORT_BOOKS ? { where: { id: { lte: rows } } } : {}),
+          ...(rows < TABLE_BOOKS ? { where: { id: { lte: rows } } } : {}),
         },
         { trusted: true },
       );
@@ -118,7 +137,7 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
     const client = await pool.connect();
     try {
       const out = sink();
-      await pipeline(client.query(copyTo(COPY_SQL)), out);
+      await pipeline(client.query(copyTo(COPY_SQL(EXPORT_BOOKS))), out);
       return { rows: EXPORT_BOOKS, bytes: out.bytes };
     } finally {
       client.release();
@@ -129,6 +148,10 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
       { name: 'COPY … TO STDOUT through pg (CSV)', run: copy },
       { name: 'Resource#export, CSV (batches of 1,000, the default)', run: facet(1000) },
       { name: 'Resource#export, CSV, batchSize 5,000', run: facet(5000) },
+      {
+        name: "Resource#export, CSV, engine 'sql' (compiled batches of 1,000)",
+        run: facet(1000, EXPORT_BOOKS, 'sql'),
+      },
     ];
     // One warm-up each, which also checks that both wrote every row.
     const sizes = [] as { rows: number; bytes: number }[];
@@ -153,7 +176,8 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
       detail: `${Math.round(EXPORT_BOOKS / (median(times[i]!) / 1000)).toLocaleString('en-US')} rows/s, ${(sizes[i]!.bytes / 1e6).toFixed(1)} MB`,
     }));
     // The same export over a tenth of the rows: memory that grew with the row count would show here.
-    const tenth = facet(1000, EXPORT_BOOKS / 10);
+    const tenthRows = Math.floor(EXPORT_BOOKS / 10);
+    const tenth = facet(1000, tenthRows);
     const small: number[] = [];
     for (let round = 0; round < rounds; round++) small.push(await peakRssGrowth(tenth));
     const memoryOf = (name: string, values: readonly number[]): Measurement => ({
@@ -164,7 +188,7 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
     });
     const memory = [
       ...contenders.map((c, i) => memoryOf(c.name, growth[i]!)),
-      memoryOf('Resource#export, CSV, 100,000 rows (a tenth)', small),
+      memoryOf(`Resource#export, CSV, ${tenthRows.toLocaleString('en-US')} rows (a tenth)`, small),
     ];
     // The same export, each in a fresh process: V8's default heap, then a capped one, for a tenth
     // of the rows and for all of them, interleaved (a smoke run does one round).
@@ -173,7 +197,7 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
       { label: "V8's default heap", flags: [] as readonly string[] },
       { label: `capped heap (${CAPPED_HEAP.join(' ')})`, flags: CAPPED_HEAP },
     ];
-    const counts = [EXPORT_BOOKS / 10, EXPORT_BOOKS];
+    const counts = [tenthRows, EXPORT_BOOKS];
     const forked = heaps.flatMap((heap) =>
       counts.map((rows) => ({ ...heap, rows, runs: [] as ExportMemory[] })),
     );
@@ -201,14 +225,16 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
     return {
       id: 'export-postgresql',
       short: 'Export (PostgreSQL)',
-      title: 'Export: 1,000,000 rows as CSV against COPY TO STDOUT (PostgreSQL)',
+      title: `Export: ${EXPORT_BOOKS.toLocaleString('en-US')} rows as CSV against COPY TO STDOUT (PostgreSQL)`,
       method:
-        `Every row of a ${EXPORT_BOOKS.toLocaleString('en-US')}-book table, columns ${COLUMNS.join(', ')}, ` +
+        `${EXPORT_BOOKS.toLocaleString('en-US')} rows of a ${TABLE_BOOKS.toLocaleString('en-US')}-book table, columns ${COLUMNS.join(', ')}, ` +
         'as CSV into a stream that counts and drops the bytes: PostgreSQL writing the CSV itself ' +
         '(`COPY (SELECT … ORDER BY id) TO STDOUT` through pg and pg-copy-streams) against ' +
         "`Resource#export` (keyset batches of 1,000 rows through the example's Prisma client, in one " +
         'REPEATABLE READ snapshot, projected and CSV-encoded in Node with formula protection, a ' +
-        `count first). ${rounds} alternating rounds after a warm-up; median time per export. RSS ` +
+        "count first), and the same on `engine: 'sql'`, whose count and batches are compiled SQL run " +
+        'on the same pool in the same snapshot (imported with `pg_export_snapshot()`), so no Prisma ' +
+        `row building. ${rounds} alternating rounds after a warm-up; median time per export. RSS ` +
         'is sampled every 10 ms during each export; the growth is over the RSS right before it. Then ' +
         'the same export of a tenth of the rows and of all of them, each in a fresh Node process ' +
         "(export-memory.ts) after a 2,000-row warm-up and a full GC, with V8's default heap and with " +
@@ -225,6 +251,12 @@ export async function runExport(url: string, profile: BenchProfile): Promise<Sce
           measurements,
           'export time, Facet with batchSize 5,000 vs COPY',
           measurements[2]!.name,
+          measurements[0]!.name,
+        ),
+        comparePerRound(
+          measurements,
+          "export time, Facet on engine 'sql' vs COPY",
+          measurements[3]!.name,
           measurements[0]!.name,
         ),
       ],

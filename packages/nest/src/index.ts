@@ -102,7 +102,12 @@ export {
 export type * from './query/query.types.js';
 export type { ExportFormat } from './read/check/check-export.js';
 export { type QueryBudget, serverWhere } from './read/check/index.js';
-export type { ModelSqlReads, ReadEngineName, SqlReadEngine } from './read/execute/sql-reads.js';
+export type {
+  ModelSqlReads,
+  ReadEngineName,
+  SqlReadEngine,
+  SqlReadSession,
+} from './read/execute/sql-reads.js';
 export type { ExportSummary } from './read/read-export.js';
 export type { AccessAction, AccessibleWhere } from './read/scope/index.js';
 export { AccessSubject } from './read/scope/index.js';

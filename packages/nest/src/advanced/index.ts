@@ -116,7 +116,12 @@ export {
   SCALAR_FILTER_OPERATORS,
   type SqlClass,
 } from '../read/check/index.js';
-export type { ModelSqlReads, ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
+export type {
+  ModelSqlReads,
+  ReadEngineName,
+  SqlReadEngine,
+  SqlReadSession,
+} from '../read/execute/sql-reads.js';
 export type { ExportSummary } from '../read/read-export.js';
 export {
   type AccessAction,

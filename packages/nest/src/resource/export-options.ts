@@ -1,6 +1,11 @@
 import type { QueryDelegate } from '../model/delegate.types.js';
 import { readAdapterName } from '../model/prisma-internals.js';
-import { openExportSnapshot, sessionWithoutSnapshot } from '../read/execute/export-snapshot.js';
+import {
+  type ExportSession,
+  openExportSnapshot,
+  sessionWithoutSnapshot,
+} from '../read/execute/export-snapshot.js';
+import { type SqlReadEngine, withSqlReads } from '../read/execute/sql-reads.js';
 import type { ExportLimits, ExportSummary } from '../read/read-export.js';
 import type { ReadModel } from '../read/read-model.js';
 
@@ -96,6 +101,12 @@ const hasTransactions = (client: unknown) =>
  * The limits of one resource's exports and where their batches read: in a snapshot, the model's
  * delegates are the transaction client's (`delegateOf` picks the resource's, as the definition's
  * `delegate` does), so every read of the export, the to-one checks included, sees the snapshot.
+ *
+ * `model` is the resource's, on its engine: with `engine: 'sql'` the count and the batches are
+ * compiled where the compiler covers them, which skips Prisma's building of every row (an export
+ * reads every row). Without a snapshot they run on the engine's pool; in one, on a connection of
+ * the engine's own that imports the Prisma transaction's snapshot (`pg_export_snapshot()`), so the
+ * compiled reads and what stays on Prisma see the same rows. An export then holds two connections.
  */
 export function exportLimits(
   resource: string,
@@ -103,10 +114,18 @@ export function exportLimits(
   client: unknown,
   delegateOf: (client: unknown) => QueryDelegate,
   model: ReadModel,
+  sql: SqlReadEngine | undefined,
 ): ExportLimits {
   const snapshot = options.snapshot === 'auto' ? snapshotFits(model, client) : options.snapshot;
   if (snapshot && !hasTransactions(client))
     throw new TypeError(`Resource ${resource}: \`export.snapshot\` needs a Prisma client with $transaction.`);
+  // PGlite has one connection (Prisma's transaction holds it) and CockroachDB exports no snapshot.
+  const adapter = readAdapterName(model.delegate);
+  const compiledInSnapshot =
+    sql?.inSnapshot !== undefined &&
+    model.model.provider === 'postgresql' &&
+    adapter !== undefined &&
+    adapter !== PGLITE_ADAPTER;
   return {
     resource,
     maxRows: options.maxRows,
@@ -122,7 +141,38 @@ export function exportLimits(
         delegate: delegateOf(tx),
         delegateFor: (name) => tx[name.charAt(0).toLowerCase() + name.slice(1)],
       };
-      return { session, model: inSnapshot };
+      if (!compiledInSnapshot) return { session, model: inSnapshot };
+      try {
+        return await compiledIn(session, inSnapshot, sql as Required<SqlReadEngine>);
+      } catch (error) {
+        await session.close();
+        throw error;
+      }
     },
   };
+}
+
+/** The snapshot's model with its reads compiled on a session of the engine's in the same snapshot. */
+async function compiledIn(
+  session: ExportSession,
+  model: ReadModel,
+  sql: Required<SqlReadEngine>,
+): Promise<{ readonly session: ExportSession; readonly model: ReadModel }> {
+  const tx = session.client as { $queryRawUnsafe(sql: string): Promise<{ id: string }[]> };
+  const [exported] = await tx.$queryRawUnsafe('SELECT pg_export_snapshot() AS id');
+  const compiled = await sql.inSnapshot(String(exported?.id));
+  const reads = compiled.forModel(model.delegate);
+  const both: ExportSession = {
+    client: session.client,
+    async close() {
+      // The importing transaction first: the exported snapshot lives as long as its exporter.
+      await compiled.close();
+      await session.close();
+    },
+  };
+  if (reads === undefined) {
+    await compiled.close();
+    return { session, model };
+  }
+  return { session: both, model: { ...model, delegate: withSqlReads(model.delegate, reads) } };
 }

@@ -72,6 +72,8 @@ export function resolveResourceTarget<TDelegate extends QueryDelegate, TDto exte
   };
   const delegateOf = definition.delegate as unknown as (client: unknown) => QueryDelegate;
   const exportOptions = resolveExportOptions(definition.name, definition.export);
-  const exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, prismaModel);
+  // The export reads on the resource's engine; in a snapshot it needs the engine itself.
+  const sql = model === prismaModel ? undefined : environment.sql;
+  const exports = exportLimits(definition.name, exportOptions, environment.client, delegateOf, model, sql);
   return { target, subject, accessibleWhere, exports };
 }

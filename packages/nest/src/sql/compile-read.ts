@@ -126,12 +126,22 @@ export function compileCount(
 ): CompiledRead<number> | undefined {
   return covered(() => {
     for (const key of Object.keys(args)) {
-      if (key !== 'where' && args[key] !== undefined) throw new NotCovered(`the count argument ${key}`);
+      if (key !== 'where' && key !== 'take' && args[key] !== undefined)
+        throw new NotCovered(`the count argument ${key}`);
     }
+    const { take } = args;
+    if (take !== undefined && !(typeof take === 'number' && Number.isSafeInteger(take) && take >= 0))
+      throw new NotCovered('a count take that is not a non-negative integer');
     const at = rootAt(catalog, table);
+    // The where first: compiling it may add the joins `fromClause` writes.
     const where = compileWhere(args.where, at);
-    const statement = sql`select count(*) as ${sql.id('c')} from ${fromClause(at)} where ${where}`;
-    return { statement, read: (rows) => Number(rows[0]?.c ?? 0) };
+    const rows = sql`from ${fromClause(at)} where ${where}`;
+    // A capped count (an export's, `take: maxRows + 1`) stops reading at the cap, as Prisma's does.
+    const statement =
+      take === undefined
+        ? sql`select count(*) as ${sql.id('c')} ${rows}`
+        : sql`select count(*) as ${sql.id('c')} from (select 1 ${rows} limit ${take}) as ${sql.id('capped')}`;
+    return { statement, read: (result) => Number(result[0]?.c ?? 0) };
   });
 }
 

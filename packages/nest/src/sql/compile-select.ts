@@ -277,11 +277,19 @@ function decodeObject(json: unknown, members: readonly Member[]): unknown {
   return row;
 }
 
+/** The column aliases of a selection (`c0`, `c1`, …), made once rather than for every cell read. */
+const ALIASES: string[] = [];
+const aliasOf = (index: number): string => {
+  ALIASES[index] ??= `c${index}`;
+  return ALIASES[index];
+};
+
 /** A row as Prisma gives it: each member's value decoded, in the selection's order. */
 export function decodeRow(raw: Record<string, unknown>, members: readonly Member[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  members.forEach((item, index) => {
-    row[item.key] = item.decode(raw[`c${index}`]);
-  });
+  for (let index = 0; index < members.length; index++) {
+    const item = members[index] as Member;
+    row[item.key] = item.decode(raw[aliasOf(index)]);
+  }
   return row;
 }

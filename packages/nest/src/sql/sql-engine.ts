@@ -100,34 +100,71 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
   const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
   const decimal: MakeDecimal = options.decimal;
   return {
-    forModel(delegate: object): ModelSqlReads | undefined {
-      if (readProvider(delegate) !== 'postgresql') return undefined;
-      const catalog = readSqlCatalog(delegate);
-      const name = readRuntimeModel(delegate)?.name;
-      const table = name === undefined ? undefined : catalog?.get(name);
-      if (catalog === undefined || table === undefined) return undefined;
+    forModel: (delegate) => modelReads(db, decimal, delegate),
+    async inSnapshot(snapshot) {
+      if (!SNAPSHOT_ID.test(snapshot)) throw new TypeError(`sqlReads: not a snapshot id: ${snapshot}`);
+      const client = heard(await pool.connect());
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', []);
+        // Checked above: SET TRANSACTION SNAPSHOT takes a literal, not a parameter.
+        await client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`, []);
+      } catch (error) {
+        // The connection may be mid-transaction: it is destroyed rather than given back.
+        (client.release as (destroy?: unknown) => void)(true);
+        throw asAdapterError(error);
+      }
+      // Every statement of the session on this one connection: Kysely's pool hands it out again
+      // and again, and only `close()` gives it back.
+      const one = { query: client.query.bind(client), release: () => {} };
+      const single = { connect: async () => one, end: async () => {}, options: {} };
+      const inSession = new Kysely<Db>({
+        dialect: new PostgresDialect({ pool: single as unknown as PostgresPool }),
+      });
+      let closed: Promise<void> | undefined;
       return {
-        findMany(args) {
-          const compiled = compileFindMany(catalog, table, args as Record<string, unknown>, decimal);
-          if (compiled === undefined) return undefined;
-          return run(compiled.statement, db, compiled.read);
-        },
-        count(args) {
-          const compiled = compileCount(catalog, table, args as Record<string, unknown>);
-          if (compiled === undefined) return undefined;
-          return run(compiled.statement, db, compiled.read);
-        },
-        findFirst(args) {
-          const compiled = compileFindFirst(catalog, table, args as Record<string, unknown>, decimal);
-          if (compiled === undefined) return undefined;
-          return run(compiled.statement, db, compiled.read);
-        },
-        findUnique(args) {
-          const compiled = compileFindUnique(catalog, table, args as Record<string, unknown>, decimal);
-          if (compiled === undefined) return undefined;
-          return run(compiled.statement, db, compiled.read);
+        forModel: (delegate) => modelReads(inSession, decimal, delegate),
+        close() {
+          closed ??= client.query('COMMIT', []).then(
+            () => client.release(),
+            () => (client.release as (destroy?: unknown) => void)(true),
+          );
+          return closed;
         },
       };
+    },
+  };
+}
+
+/** What `pg_export_snapshot()` answers (`00000003-0000001B-1`). */
+const SNAPSHOT_ID = /^[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+$/;
+
+/** The compiled reads of one model on `db`, or `undefined` when it cannot have any. */
+function modelReads(db: Kysely<Db>, decimal: MakeDecimal, delegate: object): ModelSqlReads | undefined {
+  if (readProvider(delegate) !== 'postgresql') return undefined;
+  const catalog = readSqlCatalog(delegate);
+  const name = readRuntimeModel(delegate)?.name;
+  const table = name === undefined ? undefined : catalog?.get(name);
+  if (catalog === undefined || table === undefined) return undefined;
+  return {
+    findMany(args) {
+      const compiled = compileFindMany(catalog, table, args as Record<string, unknown>, decimal);
+      if (compiled === undefined) return undefined;
+      return run(compiled.statement, db, compiled.read);
+    },
+    count(args) {
+      const compiled = compileCount(catalog, table, args as Record<string, unknown>);
+      if (compiled === undefined) return undefined;
+      return run(compiled.statement, db, compiled.read);
+    },
+    findFirst(args) {
+      const compiled = compileFindFirst(catalog, table, args as Record<string, unknown>, decimal);
+      if (compiled === undefined) return undefined;
+      return run(compiled.statement, db, compiled.read);
+    },
+    findUnique(args) {
+      const compiled = compileFindUnique(catalog, table, args as Record<string, unknown>, decimal);
+      if (compiled === undefined) return undefined;
+      return run(compiled.statement, db, compiled.read);
     },
   };
 }

@@ -22,6 +22,20 @@ export interface ModelSqlReads {
 export interface SqlReadEngine {
   /** The compiled reads of the model a Prisma delegate reads; `undefined` when none can be (another database, no schema). */
   forModel(delegate: object): ModelSqlReads | undefined;
+  /**
+   * Compiled reads that see a snapshot another transaction exported (`pg_export_snapshot()`), on
+   * one connection of their own held until `close()`: an export's batches read compiled in the
+   * same snapshot as its Prisma transaction. Optional: without it, an export in a snapshot reads
+   * through Prisma.
+   */
+  inSnapshot?(snapshot: string): Promise<SqlReadSession>;
+}
+
+/** Compiled reads in one transaction of their own (`SqlReadEngine#inSnapshot`). */
+export interface SqlReadSession {
+  forModel(delegate: object): ModelSqlReads | undefined;
+  /** Ends the transaction and gives the connection back; safe to call twice. */
+  close(): Promise<void>;
 }
 
 /** Which execution stage a resource's reads use: Prisma's delegate calls, or compiled SQL. */

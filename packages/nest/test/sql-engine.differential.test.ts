@@ -4,7 +4,8 @@
 // the search text), for callers with different access rules, through two resources on the same
 // database and client, one per engine; the answers (items, their order, the meta, the cursors, or
 // the error) must be identical, and the compiled one must have been read by SQL, not by Prisma.
-// Hostile inputs get the same 4xx from both. PGlite always, PostgreSQL when reachable (required in CI).
+// Hostile inputs get the same 4xx from both. PGlite always, PostgreSQL and MariaDB when reachable
+// (required in CI).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, type ReadContext, Resource } from '../src/index.js';
@@ -87,7 +88,7 @@ const quoteQuery = fc.record(
   { requiredKeys: ['perPage'] },
 );
 
-for (const name of ['pglite', 'postgresql'] as const) {
+for (const name of ['pglite', 'postgresql', 'mariadb'] as const) {
   const availability = await checkSqlTarget(name);
   describe.skipIf(!availability.available)(`the compiled read path on ${name}`, () => {
     let target: SqlTarget;
@@ -101,7 +102,7 @@ for (const name of ['pglite', 'postgresql'] as const) {
       await seedDifferential(target.prisma);
       const environment = { client: target.prisma, accessibleWhere, cursorSecret: secret };
       viaPrisma = new Resource(books, environment);
-      const sql = sqlReads({ pool: target.pool, decimal: (text) => new Prisma.Decimal(text) });
+      const sql = sqlReads({ pool: target.pool, decimal: target.decimal });
       // The SQL resource's delegate counts the calls that reach Prisma: a covered read makes none.
       const book = target.prisma.book;
       const calling = <A>(name: string, call: (args: A) => unknown) => ({

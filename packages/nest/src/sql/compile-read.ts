@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member } from './compile-select.js';
 import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
+import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
 /**
@@ -45,9 +46,9 @@ const FIND_MANY_KEYS: ReadonlySet<string> = new Set([
   'relationLoadStrategy',
 ]);
 
-function rootAt(catalog: SqlCatalog, table: SqlTable): At {
+function rootAt(catalog: SqlCatalog, table: SqlTable, dialect: SqlDialect): At {
   let next = 0;
-  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [] };
+  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [], dialect };
 }
 
 function count(value: unknown, name: string): number | undefined {
@@ -63,12 +64,13 @@ export function compileFindMany(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>[]> | undefined {
   return covered(() => {
     for (const key of Object.keys(args)) {
       if (!FIND_MANY_KEYS.has(key) && args[key] !== undefined) throw new NotCovered(`the argument ${key}`);
     }
-    const at = rootAt(catalog, table);
+    const at = rootAt(catalog, table, dialect);
     const members: Member[] = compileSelection(args, at, decimal);
     if (members.length === 0) throw new NotCovered('an empty selection');
     const columns = sql.join(members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`));
@@ -78,10 +80,9 @@ export function compileFindMany(
     const skip = count(args.skip, 'skip');
     const parts: Fragment[] = [sql`select ${columns} from ${fromClause(at)} where ${where}`];
     if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
-    if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
-    if (skip !== undefined && skip > 0) parts.push(sql`offset ${sql.val(skip)}`);
+    parts.push(...dialect.page(take, skip));
     return {
-      statement: sql.join(parts, sql` `),
+      statement: dialect.statement(sql.join(parts, sql` `)),
       read: (rows) => rows.map((row) => decodeRow(row, members)),
     };
   });
@@ -96,9 +97,10 @@ export function compileFindFirst(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown> | null> | undefined {
   if (args.take !== undefined) return undefined;
-  const many = compileFindMany(catalog, table, { ...args, take: 1 }, decimal);
+  const many = compileFindMany(catalog, table, { ...args, take: 1 }, decimal, dialect);
   return many && { statement: many.statement, read: (rows) => many.read(rows)[0] ?? null };
 }
 
@@ -112,10 +114,11 @@ export function compileFindUnique(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown> | null> | undefined {
   const { orderBy, skip, take } = args;
   if (orderBy !== undefined || skip !== undefined || take !== undefined) return undefined;
-  return compileFindFirst(catalog, table, args, decimal);
+  return compileFindFirst(catalog, table, args, decimal, dialect);
 }
 
 /** `count(args)` as one statement, or `undefined` when the compiler does not cover `args`. */
@@ -123,12 +126,13 @@ export function compileCount(
   catalog: SqlCatalog,
   table: SqlTable,
   args: Record<string, unknown>,
+  dialect: SqlDialect,
 ): CompiledRead<number> | undefined {
   return covered(() => {
     for (const key of Object.keys(args)) {
       if (key !== 'where' && args[key] !== undefined) throw new NotCovered(`the count argument ${key}`);
     }
-    const at = rootAt(catalog, table);
+    const at = rootAt(catalog, table, dialect);
     const where = compileWhere(args.where, at);
     const statement = sql`select count(*) as ${sql.id('c')} from ${fromClause(at)} where ${where}`;
     return { statement, read: (rows) => Number(rows[0]?.c ?? 0) };

@@ -1,6 +1,7 @@
 // @facet/nest/sql: the compiled read path, the only part of @facet/nest that imports kysely (an
 // optional peer). The package root names only the engine's interface (`SqlReadEngine`).
 export type { ModelSqlReads, ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
+export { type MariadbConnectionLike, type MariadbPoolLike, mariadbPool } from './mariadb-pool.js';
 export {
   type PgliteLike,
   pglitePool,

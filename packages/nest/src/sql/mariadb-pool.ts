@@ -44,23 +44,23 @@ export function mariadbPool(pool: MariadbPoolLike): SqlPool {
 /**
  * A MariaDB error (`errno`, `sqlState`) as Prisma's MariaDB adapter reports it (a
  * `DriverAdapterError` whose cause is `{ kind: 'mysql', code, state }`), so Facet classifies it as
- * the same fault on either path. Others (a connection that could not be made) pass as they are.
+ * the same fault on either path; what the adapter would not convert passes as it is.
  */
 export function asMariadbAdapterError(error: unknown): unknown {
-  const { errno, sqlState, sqlMessage } = (error ?? {}) as {
-    errno?: unknown;
-    sqlState?: unknown;
-    sqlMessage?: unknown;
-  };
-  if (typeof errno !== 'number') return error;
-  const message =
-    typeof sqlMessage === 'string' ? sqlMessage : error instanceof Error ? error.message : 'N/A';
+  const { errno, sqlState, sqlMessage, cause } = (error ?? {}) as Record<string, unknown>;
+  const driverError =
+    typeof errno === 'number' &&
+    (typeof sqlMessage === 'string' || sqlMessage === null) &&
+    (typeof sqlState === 'string' || sqlState === null);
+  if (!driverError) return error;
+  const message = sqlMessage ?? 'N/A';
   const adapterError = new Error(message, {
     cause: {
       kind: 'mysql',
       code: errno,
       message,
-      state: typeof sqlState === 'string' ? sqlState : 'N/A',
+      state: sqlState ?? 'N/A',
+      cause: cause instanceof Error ? cause.message : undefined,
       originalCode: String(errno),
       originalMessage: message,
     },

@@ -27,7 +27,11 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  * - `count` with a `where`: `count(*)` under the same filter.
  * - `findFirst` and `findUnique` (detail reads by key, by a server's where, under the scope): the
  *   same statement as `findMany`'s, `limit 1`.
- * - PostgreSQL and PGlite only; on MySQL/MariaDB every read is Prisma's until the MySQL dialect is proven.
+ * - PostgreSQL and PGlite; and MariaDB (`mariadbPool`, the pieces that differ in `sql-dialect.ts`),
+ *   proven by the same differential tests on a MariaDB server. There `mode: 'insensitive'` is Prisma's
+ *   (the collation decides, as Prisma's own `like` and `=` do), and so are Float columns (a double's
+ *   JSON text is not proven equal to the driver's) and `@db.Timestamp` ones (read in the session's
+ *   zone). A MySQL server (a `mysql` model on any other pool) is read by Prisma: unproven.
  */
 export interface CompiledRead<T> {
   readonly statement: Fragment;

@@ -13,7 +13,12 @@ import { PrismaClient as MysqlPrismaClient } from './generated/mysql/client.js';
 import { Prisma, type PrismaClient } from './generated/postgresql/client.js';
 import { httpRejection } from './support/rejection.js';
 import { accessibleWhere, SqlBookDto, seedDifferential } from './support/sql-differential.js';
-import { checkSqlTarget, openSqlTarget, type SqlTarget } from './support/sql-targets.js';
+import {
+  checkSqlTarget,
+  type MariadbAdapterPool,
+  openSqlTarget,
+  type SqlTarget,
+} from './support/sql-targets.js';
 
 const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: SqlBookDto });
 
@@ -154,7 +159,9 @@ describe.skipIf(!mariadb.available)('faults of the compiled read path on MariaDB
       connectionLimit: 1,
       acquireTimeout: 2000,
     });
-    const prisma = new MysqlPrismaClient({ adapter: new PrismaMariaDb(shared) }) as unknown as PrismaClient;
+    const prisma = new MysqlPrismaClient({
+      adapter: new PrismaMariaDb(shared as unknown as MariadbAdapterPool),
+    }) as unknown as PrismaClient;
     try {
       const sql = sqlReads({ pool: mariadbPool(shared), decimal: target.decimal });
       const answers = [];

@@ -4,12 +4,15 @@ import type { SqlPool, SqlPoolClient } from './sql-engine.js';
 
 /** What `mariadbPool` needs of a connection of the `mariadb` driver. */
 export interface MariadbConnectionLike {
+  /** Runs a prepared statement with its values; a read answers its rows. */
   execute(options: { readonly sql: string } & Record<string, unknown>, values: unknown[]): Promise<unknown>;
+  /** Gives the connection back to its pool. */
   release(): Promise<void> | void;
 }
 
 /** What `mariadbPool` needs of a `mariadb` pool (`mariadb.createPool(...)`). */
 export interface MariadbPoolLike {
+  /** One of the pool's connections, until it is released. */
   getConnection(): Promise<MariadbConnectionLike>;
 }
 

@@ -31,6 +31,12 @@ export interface SqlTarget {
 }
 
 const ddl = readFileSync(new URL('../prisma/postgres.sql', import.meta.url), 'utf8');
+/**
+ * The adapter's pool type is of its own copy of the `mariadb` driver (another patch version): the
+ * app's pool is passed as it is, the two share the driver's interface.
+ */
+export type MariadbAdapterPool = Exclude<ConstructorParameters<typeof PrismaMariaDb>[0], string>;
+
 const mysqlDdl = readFileSync(new URL('../prisma/mysql.sql', import.meta.url), 'utf8');
 
 export function checkSqlTarget(name: SqlTargetName): Promise<TargetAvailability> {
@@ -123,7 +129,9 @@ async function openMariadb(): Promise<SqlTarget> {
     'ALTER TABLE `Book` ADD INDEX `Book_authorId_idx` (`authorId`), DROP INDEX `Book_authorId_title_key`',
   );
   const shared = createPool({ host: LOCALHOST, port: 3306, user: 'root', database, connectionLimit: 4 });
-  const client = new MysqlPrismaClient({ adapter: new PrismaMariaDb(shared) });
+  const client = new MysqlPrismaClient({
+    adapter: new PrismaMariaDb(shared as unknown as MariadbAdapterPool),
+  });
   const { pool, statements } = counted(mariadbPool(shared));
   return {
     name: 'mariadb',

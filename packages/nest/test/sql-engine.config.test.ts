@@ -1,13 +1,13 @@
 // How a resource chooses its engine, and the configurations refused at start-up rather than at the
 // first read. A resource on `engine: 'sql'` whose model the engine cannot compile (another
-// database) reads through Prisma; the compiled path's answers are test/sql-engine.differential.test.ts's.
+// database than its pool's) reads through Prisma; the compiled path's answers are test/sql-engine.differential.test.ts's.
 import { freePort, LOCALHOST } from '@facet/test-support/net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { FacetConfigurationError } from '../src/advanced/index.js';
 import { defineResource, Resource } from '../src/index.js';
-import { pglitePool, sqlReads } from '../src/sql/index.js';
+import { mariadbPool, pglitePool, sqlReads } from '../src/sql/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
 import { httpRejection } from './support/rejection.js';
 import { SqlBookDto } from './support/sql-differential.js';
@@ -45,14 +45,19 @@ describe('choosing the read engine', () => {
   it('refuses a pool that is not one', () => {
     expect(() => sqlReads({ pool: {} as never })).toThrow(TypeError);
     expect(() => sqlReads({ pool: unused, decimal: 'x' as never })).toThrow(TypeError);
+    expect(() => mariadbPool({} as never)).toThrow(TypeError);
   });
 
-  it('compiles no read of a model on another database: MariaDB reads stay on Prisma', async () => {
+  it('compiles no read of a model on another database than its pool’s: those stay on Prisma', async () => {
     const availability = await checkTarget('mariadb');
     if (!availability.available) return;
     const target = await openTarget('mariadb');
+    const postgres = await openTarget('pglite');
+    const mariadb = mariadbPool({ getConnection: () => Promise.reject(new Error('unused')) });
     try {
       expect(sqlReads({ pool: unused }).forModel(target.prisma.book)).toBeUndefined();
+      expect(sqlReads({ pool: mariadb }).forModel(postgres.prisma.book)).toBeUndefined();
+      expect(sqlReads({ pool: mariadb }).forModel(target.prisma.book)).toBeDefined();
       const resource = new Resource(books('sql'), {
         client: target.prisma,
         accessibleWhere,
@@ -62,6 +67,7 @@ describe('choosing the read engine', () => {
       expect(page).toHaveProperty('items');
     } finally {
       await target.close();
+      await postgres.close();
     }
   }, 60_000);
 

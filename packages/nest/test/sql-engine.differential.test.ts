@@ -4,11 +4,12 @@
 // the search text), for callers with different access rules, through two resources on the same
 // database and client, one per engine; the answers (items, their order, the meta, the cursors, or
 // the error) must be identical, and the compiled one must have been read by SQL, not by Prisma.
-// Hostile inputs get the same 4xx from both. PGlite always, PostgreSQL when reachable (required in CI).
+// Hostile inputs get the same 4xx from both. PGlite always, PostgreSQL and MariaDB when reachable
+// (required in CI).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, type ReadContext, Resource } from '../src/index.js';
-import { sqlReads } from '../src/sql/index.js';
+import { type ModelSqlReads, type SqlReadEngine, sqlReads } from '../src/sql/index.js';
 import { Prisma, type PrismaClient } from './generated/postgresql/client.js';
 import { httpRejection } from './support/rejection.js';
 import {
@@ -43,6 +44,45 @@ function typed(this: Record<string, unknown>, key: string, value: unknown): unkn
   if (raw instanceof Date) return `date:${raw.toISOString()}`;
   if (Prisma.Decimal.isDecimal(raw)) return `decimal:${raw.toFixed()}`;
   return value;
+}
+
+/**
+ * A raw row (or rows, or a count) with every value's type beside it, keys in their order: a Boolean
+ * read as 1, a number read as a text or a member out of place would differ.
+ */
+function rawTyped(value: unknown): unknown {
+  if (value === null) return null;
+  if (Array.isArray(value)) return value.map(rawTyped);
+  if (typeof value === 'bigint') return `bigint:${value}`;
+  if (value instanceof Date) return `date:${value.toISOString()}`;
+  if (Prisma.Decimal.isDecimal(value)) return `decimal:${String(value)}`;
+  if (typeof value === 'object') return Object.entries(value).map(([key, item]) => [key, rawTyped(item)]);
+  return `${typeof value}:${String(value)}`;
+}
+
+type Method = 'findMany' | 'count' | 'findFirst' | 'findUnique';
+
+/** An engine that notes each call it compiles: the checked, scoped, planned arguments Prisma would get. */
+function recording(engine: SqlReadEngine, calls: [Method, object][]): SqlReadEngine {
+  return {
+    forModel(delegate) {
+      const reads = engine.forModel(delegate);
+      if (reads === undefined) return undefined;
+      const noted =
+        (method: Method) =>
+        (args: object): Promise<never> | undefined => {
+          const compiled = (reads[method] as ModelSqlReads['count'])(args);
+          if (compiled !== undefined) calls.push([method, args]);
+          return compiled as Promise<never> | undefined;
+        };
+      return {
+        findMany: noted('findMany'),
+        count: noted('count'),
+        findFirst: noted('findFirst'),
+        findUnique: noted('findUnique'),
+      };
+    },
+  };
 }
 
 async function answer(read: () => Promise<unknown>): Promise<Answer> {
@@ -87,7 +127,7 @@ const quoteQuery = fc.record(
   { requiredKeys: ['perPage'] },
 );
 
-for (const name of ['pglite', 'postgresql'] as const) {
+for (const name of ['pglite', 'postgresql', 'mariadb'] as const) {
   const availability = await checkSqlTarget(name);
   describe.skipIf(!availability.available)(`the compiled read path on ${name}`, () => {
     let target: SqlTarget;
@@ -95,13 +135,17 @@ for (const name of ['pglite', 'postgresql'] as const) {
     let viaSql: Resource<PrismaClient['book'], SqlBookDto, Role>;
     const prismaCalls: string[] = [];
     let quotes: Record<'prisma' | 'sql', Resource<PrismaClient['quote'], SqlQuoteDto, Role>>;
+    let reads: ModelSqlReads;
+    const calls: [Method, object][] = [];
 
     beforeAll(async () => {
       target = await openSqlTarget(name);
       await seedDifferential(target.prisma);
       const environment = { client: target.prisma, accessibleWhere, cursorSecret: secret };
       viaPrisma = new Resource(books, environment);
-      const sql = sqlReads({ pool: target.pool, decimal: (text) => new Prisma.Decimal(text) });
+      const engine = sqlReads({ pool: target.pool, decimal: target.decimal });
+      const sql = recording(engine, calls);
+      reads = engine.forModel(target.prisma.book) as ModelSqlReads;
       // The SQL resource's delegate counts the calls that reach Prisma: a covered read makes none.
       const book = target.prisma.book;
       const calling = <A>(name: string, call: (args: A) => unknown) => ({
@@ -168,6 +212,24 @@ for (const name of ['pglite', 'postgresql'] as const) {
       );
       // The property ran the compiler, not only the fallback (an empty where read nothing by SQL).
       expect(compiledReads).toBeGreaterThan(80);
+    }, 240_000);
+
+    it('gives the raw rows Prisma gives, every value of the same type, for the calls the random queries make', async () => {
+      let compared = 0;
+      await fc.assert(
+        fc.asyncProperty(query, fc.constantFrom<Role>('admin', 'reader'), async (input, role) => {
+          calls.length = 0;
+          await answer(() => viaSql.query(input, as(role)));
+          for (const [method, args] of calls.splice(0)) {
+            const expected = await (target.prisma.book[method] as (args: object) => Promise<unknown>)(args);
+            const actual = await (reads[method] as (args: object) => Promise<unknown>)(args);
+            expect(rawTyped(actual)).toEqual(rawTyped(expected));
+            compared++;
+          }
+        }),
+        { numRuns: 80 },
+      );
+      expect(compared).toBeGreaterThan(60);
     }, 240_000);
 
     it('reads an optional to-one relation (filters with is, isNot and null, sorts, projections) as Prisma does', async () => {

@@ -10,26 +10,21 @@ import {
   NotCovered,
   subquery,
 } from './compile-where.js';
+import type { SortTerm } from './sql-dialect.js';
 
 /** A read's `orderBy` (a list or one item) as the terms of an `order by`. */
 export function orderBy(value: unknown, at: At): Fragment[] {
+  return sortTerms(value, at).map(at.dialect.sort);
+}
+
+/** A read's `orderBy` as its sort terms, for the dialect to write. */
+export function sortTerms(value: unknown, at: At): SortTerm[] {
   if (value === undefined) return [];
   const items = Array.isArray(value) ? value : [value];
   return items.flatMap((item) => {
     if (!isPlainObject(item)) throw new NotCovered('an orderBy item that is not an object');
-    return Object.entries(item).map(([field, order]) => {
-      const { expression, direction, nulls } = sortTerm(field, order, at);
-      const way = direction === 'asc' ? sql`asc` : sql`desc`;
-      if (nulls === undefined) return sql`${expression} ${way}`;
-      return sql`${expression} ${way} ${nulls === 'first' ? sql`nulls first` : sql`nulls last`}`;
-    });
+    return Object.entries(item).map(([field, order]) => sortTerm(field, order, at));
   });
-}
-
-interface SortTerm {
-  readonly expression: Fragment;
-  readonly direction: 'asc' | 'desc';
-  readonly nulls: 'first' | 'last' | undefined;
 }
 
 /**

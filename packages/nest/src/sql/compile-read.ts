@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member } from './compile-select.js';
 import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
+import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
 /**
@@ -26,7 +27,11 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  * - `count` with a `where`: `count(*)` under the same filter.
  * - `findFirst` and `findUnique` (detail reads by key, by a server's where, under the scope): the
  *   same statement as `findMany`'s, `limit 1`.
- * - PostgreSQL and PGlite only; on MySQL/MariaDB every read is Prisma's until the MySQL dialect is proven.
+ * - PostgreSQL and PGlite; and MariaDB (`mariadbPool`, the pieces that differ in `sql-dialect.ts`),
+ *   proven by the same differential tests on a MariaDB server. There `mode: 'insensitive'` is Prisma's
+ *   (the collation decides, as Prisma's own `like` and `=` do), and so are Float columns (a double's
+ *   JSON text is not proven equal to the driver's) and `@db.Timestamp` ones (read in the session's
+ *   zone). A MySQL server (a `mysql` model on any other pool) is read by Prisma: unproven.
  */
 export interface CompiledRead<T> {
   readonly statement: Fragment;
@@ -45,9 +50,9 @@ const FIND_MANY_KEYS: ReadonlySet<string> = new Set([
   'relationLoadStrategy',
 ]);
 
-function rootAt(catalog: SqlCatalog, table: SqlTable): At {
+function rootAt(catalog: SqlCatalog, table: SqlTable, dialect: SqlDialect): At {
   let next = 0;
-  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [] };
+  return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [], dialect };
 }
 
 function count(value: unknown, name: string): number | undefined {
@@ -63,12 +68,13 @@ export function compileFindMany(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>[]> | undefined {
   return covered(() => {
     for (const key of Object.keys(args)) {
       if (!FIND_MANY_KEYS.has(key) && args[key] !== undefined) throw new NotCovered(`the argument ${key}`);
     }
-    const at = rootAt(catalog, table);
+    const at = rootAt(catalog, table, dialect);
     const members: Member[] = compileSelection(args, at, decimal);
     if (members.length === 0) throw new NotCovered('an empty selection');
     const columns = sql.join(members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`));
@@ -78,10 +84,9 @@ export function compileFindMany(
     const skip = count(args.skip, 'skip');
     const parts: Fragment[] = [sql`select ${columns} from ${fromClause(at)} where ${where}`];
     if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
-    if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
-    if (skip !== undefined && skip > 0) parts.push(sql`offset ${sql.val(skip)}`);
+    parts.push(...dialect.page(take, skip));
     return {
-      statement: sql.join(parts, sql` `),
+      statement: dialect.statement(sql.join(parts, sql` `)),
       read: (rows) => rows.map((row) => decodeRow(row, members)),
     };
   });
@@ -96,9 +101,10 @@ export function compileFindFirst(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown> | null> | undefined {
   if (args.take !== undefined) return undefined;
-  const many = compileFindMany(catalog, table, { ...args, take: 1 }, decimal);
+  const many = compileFindMany(catalog, table, { ...args, take: 1 }, decimal, dialect);
   return many && { statement: many.statement, read: (rows) => many.read(rows)[0] ?? null };
 }
 
@@ -112,10 +118,11 @@ export function compileFindUnique(
   table: SqlTable,
   args: Record<string, unknown>,
   decimal: MakeDecimal,
+  dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown> | null> | undefined {
   const { orderBy, skip, take } = args;
   if (orderBy !== undefined || skip !== undefined || take !== undefined) return undefined;
-  return compileFindFirst(catalog, table, args, decimal);
+  return compileFindFirst(catalog, table, args, decimal, dialect);
 }
 
 /** `count(args)` as one statement, or `undefined` when the compiler does not cover `args`. */
@@ -123,6 +130,7 @@ export function compileCount(
   catalog: SqlCatalog,
   table: SqlTable,
   args: Record<string, unknown>,
+  dialect: SqlDialect,
 ): CompiledRead<number> | undefined {
   return covered(() => {
     for (const key of Object.keys(args)) {
@@ -132,7 +140,7 @@ export function compileCount(
     const { take } = args;
     if (take !== undefined && !(typeof take === 'number' && Number.isSafeInteger(take) && take >= 0))
       throw new NotCovered('a count take that is not a non-negative integer');
-    const at = rootAt(catalog, table);
+    const at = rootAt(catalog, table, dialect);
     // The where first: compiling it may add the joins `fromClause` writes.
     const where = compileWhere(args.where, at);
     const rows = sql`from ${fromClause(at)} where ${where}`;

@@ -1,6 +1,6 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
-import { orderBy } from './compile-order.js';
+import { sortTerms } from './compile-order.js';
 import { toManyJoin } from './compile-relation.js';
 import {
   type At,
@@ -12,6 +12,7 @@ import {
   subquery,
   toOneOn,
 } from './compile-where.js';
+import type { SortTerm, SqlDialect } from './sql-dialect.js';
 import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */
@@ -35,19 +36,10 @@ const MAX_JSON_MEMBERS = 50;
  * round them), epoch milliseconds for DateTime (the same instant whatever the session's zone).
  */
 function scalarExpression(at: At, column: SqlColumn): Fragment {
-  const ref = columnRef(at, column);
-  switch (column.type) {
-    case 'BigInt':
-    case 'Decimal':
-      return sql`${ref}::text`;
-    case 'DateTime':
-      return sql`floor(extract(epoch from ${ref}) * 1000)::float8`;
-    default:
-      return ref;
-  }
+  return at.dialect.select(columnRef(at, column), column);
 }
 
-function scalarDecode(column: SqlColumn, decimal: MakeDecimal): Decode {
+function scalarDecode(column: SqlColumn, decimal: MakeDecimal, dialect: SqlDialect): Decode {
   const nullable =
     (read: (value: unknown) => unknown): Decode =>
     (value) =>
@@ -61,6 +53,8 @@ function scalarDecode(column: SqlColumn, decimal: MakeDecimal): Decode {
     }
     case 'DateTime':
       return nullable((value) => new Date(Number(value)));
+    case 'Boolean':
+      return nullable(dialect.boolean);
     case 'Float':
     case 'Int':
       return nullable((value) => (typeof value === 'number' ? value : Number(value)));
@@ -115,7 +109,11 @@ function member(key: string, value: unknown, at: At, decimal: MakeDecimal): Memb
   const column = at.table.columns.get(key);
   if (column !== undefined) {
     if (value !== true) throw new NotCovered(`a select of ${key} that is not true`);
-    return { key, expression: scalarExpression(at, column), decode: scalarDecode(column, decimal) };
+    return {
+      key,
+      expression: scalarExpression(at, column),
+      decode: scalarDecode(column, decimal, at.dialect),
+    };
   }
   if (key === '_count') return countMember(value, at);
   const relation = at.table.toOne.get(key) ?? at.table.toMany.get(key);
@@ -174,24 +172,24 @@ function toManyMember(
   const where = compileWhere(args.where, inner);
   const take = pageSize(args.take, 'take');
   const skip = pageSize(args.skip, 'skip');
-  let sorts = orderBy(args.orderBy, inner);
+  let sorts: SortTerm[] = sortTerms(args.orderBy, inner);
   if (sorts.length === 0 && (take !== undefined || skip !== undefined)) {
     if (related.key.length === 0) throw new NotCovered(`a page of ${key} without a key`);
     sorts = related.key.map((field) => {
       const column = related.columns.get(field);
       if (column === undefined) throw new NotCovered(`the key of ${related.name}`);
-      return sql`${columnRef(inner, column)} asc`;
+      return { expression: columnRef(inner, column), direction: 'asc', nulls: undefined };
     });
   }
-  const object = sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`));
-  const parts: Fragment[] = [
-    sql`select json_build_object(${object}) as ${sql.id('j')} from ${fromClause(inner)} where ${join} and ${where}`,
-  ];
-  if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
-  if (take !== undefined) parts.push(sql`limit ${sql.val(take)}`);
-  if (skip !== undefined && skip > 0) parts.push(sql`offset ${sql.val(skip)}`);
-  const rows = at.nextAlias();
-  const expression = sql`(select coalesce(json_agg(${sql.id(rows, 'j')}), '[]'::json) from (${sql.join(parts, sql` `)}) as ${sql.id(rows)})`;
+  const expression = at.dialect.array({
+    object: jsonObject(members, at),
+    from: fromClause(inner),
+    where: sql`${join} and ${where}`,
+    sorts,
+    take,
+    skip,
+    alias: at.nextAlias(),
+  });
   return {
     key,
     expression,
@@ -234,7 +232,7 @@ function countMember(value: unknown, at: At): Member {
   const names = named.map(([name]) => name);
   return {
     key: '_count',
-    expression: sql`json_build_object(${sql.join(counts)})`,
+    expression: at.dialect.object(sql.join(counts)),
     decode: (json) => {
       const source = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
       const row: Record<string, unknown> = {};
@@ -263,9 +261,13 @@ function toOneMember(
   if (members.length > MAX_JSON_MEMBERS)
     throw new NotCovered(`more than ${MAX_JSON_MEMBERS} members in ${key}`);
   const on = toOneOn(key, relation, related, inner, at);
-  const object = sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`));
-  const expression = sql`(select json_build_object(${object}) from ${fromClause(inner)} where ${on})`;
+  const expression = sql`(select ${jsonObject(members, at)} from ${fromClause(inner)} where ${on})`;
   return { key, expression, decode: (json) => decodeObject(json, members) };
+}
+
+/** The members as one JSON object, each under its key. */
+function jsonObject(members: readonly Member[], at: At): Fragment {
+  return at.dialect.object(sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`)));
 }
 
 /** A JSON object of a to-one relation (or null), its members decoded as a row's are. */

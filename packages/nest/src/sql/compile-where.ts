@@ -2,6 +2,7 @@ import { isPlainObject } from '@facet/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
 import { relationFilter, toManyFilter } from './compile-relation.js';
+import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 /** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
@@ -39,11 +40,21 @@ export interface At {
    * statement has its own (`subquery`), and `fromClause` reads them once the statement is compiled.
    */
   readonly joins: Fragment[];
+  /** The database's own pieces of SQL (`sql-dialect.ts`). */
+  readonly dialect: SqlDialect;
 }
 
 /** A statement nested in the one at `at` (a subquery over `table`): a fresh alias and joins of its own. */
 export function subquery(at: At, table: SqlTable, negated = false): At {
-  return { catalog: at.catalog, nextAlias: at.nextAlias, table, alias: at.nextAlias(), negated, joins: [] };
+  return {
+    catalog: at.catalog,
+    nextAlias: at.nextAlias,
+    table,
+    alias: at.nextAlias(),
+    negated,
+    joins: [],
+    dialect: at.dialect,
+  };
 }
 
 /**
@@ -108,7 +119,7 @@ export function tableRef(table: SqlTable, alias: string): Fragment {
  * An operand as a parameter, typed by its column: values of any other JavaScript type than the
  * column's are Prisma's to judge (it answers them its own way), so they are not compiled.
  */
-export function operand(column: SqlColumn, value: unknown): Fragment {
+export function operand(column: SqlColumn, value: unknown, dialect: SqlDialect): Fragment {
   switch (column.type) {
     case 'String':
     case 'Enum':
@@ -123,8 +134,8 @@ export function operand(column: SqlColumn, value: unknown): Fragment {
       break;
     case 'BigInt':
       if (typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)))
-        return sql.val(String(value));
-      if (typeof value === 'string' && /^-?\d+$/.test(value)) return sql.val(value);
+        return dialect.bigInt(String(value));
+      if (typeof value === 'string' && /^-?\d+$/.test(value)) return dialect.bigInt(value);
       break;
     case 'Decimal':
       if (isDecimalLike(value)) return sql.val(value.toFixed());
@@ -135,9 +146,7 @@ export function operand(column: SqlColumn, value: unknown): Fragment {
     case 'DateTime': {
       const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
       if (date === undefined || Number.isNaN(date.getTime())) break;
-      // Prisma reads a zone-less timestamp as UTC: compare in UTC whatever the session's zone is.
-      const point = sql`cast(${sql.val(date.toISOString())} as timestamptz)`;
-      return column.zoned ? point : sql`(${point} at time zone 'UTC')`;
+      return dialect.dateTime(date, column);
     }
   }
   throw new NotCovered(`an operand of ${column.field} that is not a ${column.type}`);
@@ -204,11 +213,13 @@ function any(parts: readonly Fragment[]): Fragment {
 function fieldFilter(column: SqlColumn, filter: unknown, at: At): Fragment | undefined {
   const ref = columnRef(at, column);
   if (filter === null) return sql`${ref} is null`;
-  if (!isPlainObject(filter) || isDecimalLike(filter)) return sql`${ref} = ${operand(column, filter)}`;
+  if (!isPlainObject(filter) || isDecimalLike(filter))
+    return sql`${ref} = ${operand(column, filter, at.dialect)}`;
   const insensitive = filter.mode === 'insensitive';
   if (filter.mode !== undefined && filter.mode !== 'default' && !insensitive)
     throw new NotCovered('an unknown mode');
   if (insensitive && column.type !== 'String') throw new NotCovered('mode on a field that is not a String');
+  if (insensitive && !at.dialect.insensitive) throw new NotCovered('mode on this database');
   const parts: Fragment[] = [];
   for (const [operator, value] of Object.entries(filter)) {
     if (operator === 'mode' || value === undefined) continue;
@@ -228,13 +239,13 @@ function operatorFilter(
 ): Fragment {
   const lower = (fragment: Fragment) => (insensitive ? sql`lower(${fragment})` : fragment);
   const left = lower(ref);
-  const right = (item: unknown) => lower(operand(column, item));
+  const right = (item: unknown) => lower(operand(column, item, at.dialect));
   switch (operator) {
     case 'equals':
       if (value === null) return sql`${ref} is null`;
       return insensitive
-        ? sql`${ref} ilike ${operand(column, value)}`
-        : sql`${ref} = ${operand(column, value)}`;
+        ? sql`${ref} ilike ${operand(column, value, at.dialect)}`
+        : sql`${ref} = ${operand(column, value, at.dialect)}`;
     case 'not':
       if (value === null) return sql`${ref} is not null`;
       if (isPlainObject(value) && !isDecimalLike(value)) {
@@ -244,8 +255,8 @@ function operatorFilter(
         return sql`not (${inner})`;
       }
       return insensitive
-        ? sql`${ref} not ilike ${operand(column, value)}`
-        : sql`${ref} <> ${operand(column, value)}`;
+        ? sql`${ref} not ilike ${operand(column, value, at.dialect)}`
+        : sql`${ref} <> ${operand(column, value, at.dialect)}`;
     case 'in':
     case 'notIn': {
       if (!Array.isArray(value)) throw new NotCovered(`${operator} without a list`);

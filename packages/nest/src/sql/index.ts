@@ -6,6 +6,7 @@ export type {
   SqlReadEngine,
   SqlReadSession,
 } from '../read/execute/sql-reads.js';
+export { type MariadbConnectionLike, type MariadbPoolLike, mariadbPool } from './mariadb-pool.js';
 export {
   type PgliteLike,
   pglitePool,

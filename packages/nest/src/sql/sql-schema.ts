@@ -13,6 +13,8 @@ export interface SqlColumn {
   readonly nullable: boolean;
   /** A DateTime stored with its zone (`@db.Timestamptz`); others are UTC wall-clock times, as Prisma reads them. */
   readonly zoned: boolean;
+  /** The native type (`@db.Timestamp` is `Timestamp`), when the schema names one. */
+  readonly native: string | undefined;
 }
 
 /** A to-one relation whose foreign key this model holds (`Book.author` by `authorId`). */
@@ -139,6 +141,7 @@ export function readSqlCatalog(delegate: unknown): SqlCatalog | undefined {
         type: type as SqlScalar,
         nullable: details.optional.get(name)?.has(field.name) === true,
         zoned: native === 'Timestamptz',
+        native,
       });
     }
     const toOne = new Map<string, SqlToOne>();

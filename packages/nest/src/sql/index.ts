@@ -4,6 +4,7 @@ export type {
   ModelSqlReads,
   ReadEngineName,
   SqlReadEngine,
+  SqlReadRouting,
   SqlReadSession,
 } from '../read/execute/sql-reads.js';
 export {
@@ -12,5 +13,6 @@ export {
   type SqlPool,
   type SqlPoolClient,
   type SqlReadsOptions,
+  type SqlReplicaPool,
   sqlReads,
 } from './sql-engine.js';

@@ -56,8 +56,9 @@ export interface LibraryAppOptions {
    * `'sql'`: list pages, counts and detail reads are compiled to one SQL statement each and run on the pool the
    * Prisma client reads through (`sqlReads` from `@facet/nest/sql`); what the compiler does not
    * cover, and every other read and write, stays on Prisma. `'prisma'`: every read through Prisma.
-   * With replicas, reads stay on Prisma (compiled reads do not route to replicas yet). Both answer
-   * the same contract tests.
+   * With replicas, compiled reads are routed as Prisma's are: each runs on the pool of the server the
+   * read router picks (a healthy replica that has replayed the request's consistency token, else
+   * the primary). Both answer the same contract tests.
    * @default 'sql'
    */
   readEngine?: ReadEngine;
@@ -66,7 +67,7 @@ export interface LibraryAppOptions {
 export interface LibraryApp {
   app: INestApplication;
   httpPlatform: HttpPlatform;
-  /** The engine the resources read with (`'prisma'` with replicas, whatever was asked). */
+  /** The engine the resources read with. */
   readEngine: ReadEngine;
   database: LibraryDatabase;
   /** Closes the HTTP server and, unless it was passed in, the database. */
@@ -76,13 +77,18 @@ export interface LibraryApp {
 export async function createLibraryApp(options: LibraryAppOptions = {}): Promise<LibraryApp> {
   const database = options.database ?? (await openDatabase(options.databaseOptions));
   try {
-    const readEngine = database.replicas.length > 0 ? 'prisma' : (options.readEngine ?? 'sql');
+    const readEngine = options.readEngine ?? 'sql';
     const reads: ReadEngineOptions =
       readEngine === 'sql'
         ? {
             engine: 'sql',
             // The app's Decimal from its exact text: compiled rows hold what Prisma's would.
-            sql: sqlReads({ pool: database.sqlPool, decimal: (text) => new Prisma.Decimal(text) }),
+            sql: sqlReads({
+              pool: database.sqlPool,
+              // Each replica's pool, named by its client: compiled reads follow the read router.
+              replicas: database.sqlReplicas,
+              decimal: (text) => new Prisma.Decimal(text),
+            }),
           }
         : { engine: 'prisma' };
     const module = AppModule.forClient(database.prisma, options.callerCache, database.replicas, reads);

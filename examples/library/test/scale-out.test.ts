@@ -4,7 +4,9 @@
 // through the other when the read brings the write's Facet-Consistency token, even while the
 // replica's replay is paused (the read then goes to the primary), and the replica serves the
 // read that brings no token (it does not see the write yet). @facet/client's `consistency` option
-// sends the token back by itself.
+// sends the token back by itself. The processes read with the example's engine (`READ_ENGINE`,
+// compiled SQL by default): the replica's own sessions show the statements it answered were the
+// engine's.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@facet/client/api';
@@ -26,6 +28,8 @@ const CONSISTENCY = 'Facet-Consistency';
 const TOKEN = /^[0-9A-F]+\/[0-9A-F]+\.[A-Za-z0-9_-]{22}$/;
 const ADMIN = { authorization: 'Bearer admin-token' };
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
+/** The engine the processes read with: the example's own default, or the suite's `READ_ENGINE`. */
+const ENGINE = process.env.READ_ENGINE?.trim().toLowerCase() || 'sql';
 
 interface Process {
   readonly child: ChildProcess;
@@ -176,6 +180,30 @@ describe.skipIf(!availability.available)('two processes on a primary + streaming
     } finally {
       await onReplica('SELECT pg_wal_replay_resume()');
     }
+  });
+
+  it("the replica answers list and detail reads with the process's engine: compiled SQL by default", async () => {
+    const reader = (workers as Process).base;
+    const { rows } = await onReplica('SELECT id FROM "Book" ORDER BY id LIMIT 1');
+    const id = (rows[0] as { id: number }).id;
+    // Kysely's statements begin with a lowercase `select`, Prisma's with `SELECT`; an idle session
+    // of the replica pool shows the last statement it ran. Retried: a health check may run on the
+    // same connection between the read and the look.
+    const shape = ENGINE === 'sql' ? '^select ' : '^SELECT ';
+    let seen = 0;
+    for (let attempt = 0; attempt < 5 && seen === 0; attempt++) {
+      const reads = await Promise.all([
+        fetch(`${reader}/books/${id}`, { headers: ADMIN }),
+        fetch(`${reader}/books?perPage=3`, { headers: ADMIN }),
+      ]);
+      expect(reads.map((read) => read.status)).toEqual([200, 200]);
+      const { rows: sessions } = await onReplica(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE application_name = 'facet-example-library-replica' AND query ~ '${shape}' AND query LIKE '%"Book"%'`,
+      );
+      seen = (sessions[0] as { n: number }).n;
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 
   it('every process answers from its own workers and pools within the configured size', async () => {

@@ -1,13 +1,14 @@
 // The module's wiring of the compiled read path: `FacetModule.forRoot({ sql, engine })` reaches the
 // resources `ResourceController` serves, so a list request over HTTP answers exactly as the Prisma
-// engine's app does, and the compiled app reads books without Prisma; `sql` beside `replicas` is
-// refused at start-up. PGlite, Express.
+// engine's app does, and the compiled app reads books without Prisma; `sql` whose replica pools are
+// not exactly the module's `replicas` is refused at start-up (routing on real replicas:
+// read-replicas.test.ts). PGlite, Express.
 import { listenApp } from '@facet/test-support/net';
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, FacetModule, type ReadEngineName, ResourceController } from '../src/index.js';
-import { sqlReads } from '../src/sql/index.js';
+import { type SqlReadEngine, type SqlReplicaPool, sqlReads } from '../src/sql/index.js';
 import { Prisma, type PrismaClient } from './generated/postgresql/client.js';
 import { createFacetApp } from './support/facet-app.js';
 import { accessibleWhere, SqlBookDto, seedDifferential } from './support/sql-differential.js';
@@ -79,23 +80,67 @@ describe('FacetModule with the SQL engine, over HTTP', () => {
     if (sqlAnswer.status === 200) expect(target.statements()).toBeGreaterThan(statements);
   });
 
-  it('refuses sql beside replicas at start-up', async () => {
+  it('refuses sql whose replica pools are not the module replicas, at start-up', async () => {
     const books = defineResource({ name: 'books', delegate: (p: PrismaClient) => p.book, dto: SqlBookDto });
-    @Module({
-      imports: [
-        FacetModule.forRoot({
-          prisma: target.prisma,
-          accessibleWhere,
-          secret,
-          replicas: [target.prisma],
-          sql: sqlReads({ pool: target.pool }),
-        }),
-        FacetModule.forFeature([books]),
-      ],
-    })
-    class ReplicatedModule {}
+    const other = Object.create(target.prisma) as object;
+    const start = (replicas: readonly object[], sql: SqlReadEngine) => {
+      @Module({
+        imports: [
+          FacetModule.forRoot({ prisma: target.prisma, accessibleWhere, secret, replicas, sql }),
+          FacetModule.forFeature([books]),
+        ],
+      })
+      class ReplicatedModule {}
+      return NestFactory.create(ReplicatedModule, { logger: false, abortOnError: false });
+    };
+    // A module replica without its pool: its compiled reads would run on the primary's pool.
+    await expect(start([target.prisma], sqlReads({ pool: target.pool }))).rejects.toThrow(
+      /replica #0 of the module has no pool in sqlReads/,
+    );
     await expect(
-      NestFactory.create(ReplicatedModule, { logger: false, abortOnError: false }),
-    ).rejects.toThrow(/cannot be combined with `replicas`/);
+      start(
+        [target.prisma],
+        sqlReads({ pool: target.pool, replicas: [{ client: other, pool: target.pool }] }),
+      ),
+    ).rejects.toThrow(/replica #0 of the module has no pool in sqlReads/);
+    // A pool no read would use: a replica the module does not route to, or no replicas at all.
+    await expect(
+      start(
+        [target.prisma],
+        sqlReads({
+          pool: target.pool,
+          replicas: [
+            { client: target.prisma, pool: target.pool },
+            { client: other, pool: target.pool },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/pool for replica #1 .* no read would ever use it/);
+    await expect(
+      start([], sqlReads({ pool: target.pool, replicas: [{ client: other, pool: target.pool }] })),
+    ).rejects.toThrow(/none are configured/);
+  });
+
+  it('refuses malformed replica pools with a TypeError naming the entry', () => {
+    const pool = target.pool;
+    const bad: [unknown, RegExp][] = [
+      [{ client: target.prisma }, /replicas\[0\]\.pool must be a pool/],
+      [{ pool }, /replicas\[0\]\.client must be the replica's Prisma client/],
+      [null, /replicas\[0\]\.client/],
+    ];
+    for (const [entry, message] of bad) {
+      expect(() => sqlReads({ pool, replicas: [entry as SqlReplicaPool] })).toThrow(TypeError);
+      expect(() => sqlReads({ pool, replicas: [entry as SqlReplicaPool] })).toThrow(message);
+    }
+    expect(() => sqlReads({ pool, replicas: {} as unknown as SqlReplicaPool[] })).toThrow(/must be an array/);
+    expect(() =>
+      sqlReads({
+        pool,
+        replicas: [
+          { client: target.prisma, pool },
+          { client: target.prisma, pool },
+        ],
+      }),
+    ).toThrow(/replicas\[1\] names a client another entry already gave a pool/);
   });
 });

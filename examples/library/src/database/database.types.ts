@@ -1,4 +1,4 @@
-import type { SqlPool } from '@facet/nest/sql';
+import type { SqlPool, SqlReplicaPool } from '@facet/nest/sql';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { PrepareResult } from './prepareDatabase.js';
 
@@ -12,6 +12,11 @@ export interface LibraryDatabase extends PrepareResult {
    * the same `pg` pool the Prisma adapter uses, or the one PGlite database.
    */
   sqlPool: SqlPool;
+  /**
+   * Each replica's client with the `pg` pool its adapter uses, for compiled reads routed to it
+   * (`sqlReads({ pool, replicas })`): one per entry of `replicas`, in the same order.
+   */
+  sqlReplicas: SqlReplicaPool[];
   kind: 'pglite' | 'postgres';
   /** For the start banner; never contains a password. */
   description: string;

@@ -30,6 +30,7 @@ export async function openPglite(dataDir: string | undefined): Promise<LibraryDa
       prisma,
       replicas: [],
       sqlPool: pglitePool(pglite),
+      sqlReplicas: [],
       kind: 'pglite',
       description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
       ...prepared,

@@ -21,8 +21,8 @@ export async function openPostgres(
   const setup = new pg.Client({ connectionString, application_name: pool.applicationName });
   await setup.connect();
   // A process holds up to poolSize + replicaPoolSize × replicas connections. Each client reads
-  // through a `pg` pool of its own that the adapter shares (`new PrismaPg(pool)`): the primary's
-  // is also where Facet's compiled reads run, so they hold no connections of their own.
+  // through a `pg` pool of its own that the adapter shares (`new PrismaPg(pool)`): each is also
+  // where Facet's compiled reads routed to that server run, so they hold no connections of their own.
   const open = (url: string, applicationName: string, max: number) => {
     const connections = new pg.Pool({
       connectionString: url,
@@ -47,9 +47,10 @@ export async function openPostgres(
   };
   const primary = open(connectionString, pool.applicationName, pool.poolSize);
   const prisma = primary.prisma;
-  const replicas = replicaUrls.map(
-    (url) => open(url, `${pool.applicationName}-replica`.slice(0, 63), pool.replicaPoolSize).prisma,
+  const replicaConnections = replicaUrls.map((url) =>
+    open(url, `${pool.applicationName}-replica`.slice(0, 63), pool.replicaPoolSize),
   );
+  const replicas = replicaConnections.map((replica) => replica.prisma);
   const disconnect = () => Promise.all([prisma, ...replicas].map((each) => each.$disconnect()));
   try {
     // Two processes starting against the same empty database (parallel test files) must not both
@@ -69,6 +70,10 @@ export async function openPostgres(
       prisma,
       replicas,
       sqlPool: primary.connections,
+      sqlReplicas: replicaConnections.map(({ prisma: client, connections }) => ({
+        client,
+        pool: connections,
+      })),
       kind: 'postgres',
       description: `PostgreSQL at ${url.host}${url.pathname}`,
       ...prepared,

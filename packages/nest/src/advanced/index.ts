@@ -120,6 +120,7 @@ export type {
   ModelSqlReads,
   ReadEngineName,
   SqlReadEngine,
+  SqlReadRouting,
   SqlReadSession,
 } from '../read/execute/sql-reads.js';
 export type { ExportSummary } from '../read/read-export.js';

@@ -9,9 +9,8 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { FacetQueryErrorFilter } from '../errors/facet-exception.filter.js';
-import type { ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
+import { assertSqlRouting, type ReadEngineName, type SqlReadEngine } from '../read/execute/sql-reads.js';
 import type { AccessAction, AccessibleWhere } from '../read/scope/access.types.js';
 import { FacetConsistencyInterceptor } from '../replicas/consistency.interceptor.js';
 import type { ReadRoutingOptions } from '../replicas/read-router.js';
@@ -69,8 +68,9 @@ export interface FacetModuleOptions<TAbility = unknown> {
   readonly secret?: string | Uint8Array;
   /**
    * Prisma clients of PostgreSQL streaming replicas (same schema, same generated client as
-   * `prisma`). Every read of every resource (page, count, aggregate, detail, to-one access checks)
-   * then goes to a healthy replica; writes, transactions and raw statements stay on `prisma`.
+   * `prisma`). Every read of every resource (page, count, aggregate, detail, to-one access checks),
+   * compiled ones included (see `sql`), then goes to a healthy replica; writes, transactions and raw
+   * statements stay on `prisma`.
    * Read-your-writes: see `FacetConsistencyInterceptor`; needs `secret`. The clients stay the
    * application's to disconnect.
    * @default [] (every read on `prisma`)
@@ -97,7 +97,9 @@ export interface FacetModuleOptions<TAbility = unknown> {
   /**
    * The compiled read engine (`sqlReads({ pool })` from `@facet/nest/sql`): resources on
    * `engine: 'sql'` read their list pages and counts through it where its compiler covers them.
-   * Not with `replicas` yet (their routing is Prisma's). @default none
+   * With `replicas`, give it each replica's pool (`sqlReads({ pool, replicas: [{ client, pool }] })`):
+   * compiled reads are then routed like Prisma's (same health, lag and read-your-writes rules).
+   * @default none
    */
   readonly sql?: SqlReadEngine;
   /** The engine of every resource that names none (`'sql'` needs `sql`). @default 'prisma' */
@@ -189,15 +191,12 @@ export class FacetModule implements OnModuleDestroy {
       provide: getResourceToken(definition),
       useFactory: (options: FacetModuleOptions) => {
         // Before the router starts its health checks: a refused module must leave nothing running.
-        if (hasReplicas(options) && options.sql !== undefined) {
-          throw new FacetConfigurationError(
-            'FacetModule: `sql` cannot be combined with `replicas` yet: compiled reads do not route to replicas.',
-          );
-        }
+        if (options.sql !== undefined) assertSqlRouting(options.sql, options.replicas ?? []);
         const router = readRouterFor(options);
         return new Resource(definition, {
           engine: options.engine,
           sql: options.sql,
+          readRouting: router,
           client: router === undefined ? options.prisma : routeReads(options.prisma, router),
           accessibleWhere: options.accessibleWhere?.bind(options) as
             | AccessibleWhere<never, object>

@@ -89,6 +89,11 @@ export class ReadRouter {
     }
   }
 
+  /** The replicas' clients, in the order given (compiled reads map each to its pool). */
+  get replicaClients(): readonly RawQueryClient[] {
+    return this.replicas.map((replica) => replica.client);
+  }
+
   /** The replicas' states, in the order given. */
   get states(): readonly ReplicaState[] {
     return this.replicas.map((replica) => replica.state);
@@ -146,14 +151,19 @@ export class ReadRouter {
    * Runs a read on the client this request should read from; a replica that fails with anything
    * but a statement error (its connection, a recovery conflict) is marked unreachable and the read
    * is repeated on the primary, so the caller sees no error a primary read would not have given.
+   * `isAnswer` tells a statement's own error (the same on any server) from the replica's; the
+   * default reads Prisma's codes, compiled reads pass theirs (SQLSTATEs).
    */
-  async read<T>(run: (client: RawQueryClient) => Promise<T>): Promise<T> {
+  async read<T>(
+    run: (client: RawQueryClient) => Promise<T>,
+    isAnswer: (error: unknown) => boolean = isStatementError,
+  ): Promise<T> {
     const replica = await this.pick();
     if (replica === undefined) return run(this.primary);
     try {
       return await run(replica.client);
     } catch (error) {
-      if (isStatementError(error)) throw error;
+      if (isAnswer(error)) throw error;
       this.setState(replica, 'unreachable', error);
       return run(this.primary);
     }

@@ -1,7 +1,7 @@
 import { isPlainObject } from '@facet/core';
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import type { DtoClass, FieldContext } from '../projection/field-schema.types.js';
-import type { ReadEngineName, SqlReadEngine } from '../read/execute/sql-reads.js';
+import type { ReadEngineName, SqlReadEngine, SqlReadRouting } from '../read/execute/sql-reads.js';
 import type { AccessibleWhere } from '../read/scope/access.types.js';
 
 /** Who reads: the ability access filters are built from, and the context `expose` rules see. */
@@ -34,6 +34,12 @@ export interface ResourceEnvironment<TAbility> {
   readonly engine?: ReadEngineName | undefined;
   /** The compiled read engine (`sqlReads` from `@facet/nest/sql`), for resources on `engine: 'sql'`. */
   readonly sql?: SqlReadEngine | undefined;
+  /**
+   * The read router `client`'s reads are routed by (`routeReads(prisma, router)`): `sql`'s compiled
+   * reads then follow it too, on the pool of the server it picks. `FacetModule` sets both when
+   * `replicas` are configured. @default none (compiled reads run on the `sql` engine's `pool`)
+   */
+  readonly readRouting?: SqlReadRouting | undefined;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
-import { type ReadEngineName, type SqlReadEngine, withSqlReads } from '../read/execute/sql-reads.js';
+import {
+  type ReadEngineName,
+  type SqlReadEngine,
+  type SqlReadRouting,
+  withSqlReads,
+} from '../read/execute/sql-reads.js';
 import type { ReadModel } from '../read/read-model.js';
 
 const ENGINES: readonly ReadEngineName[] = ['sql', 'prisma'];
@@ -7,14 +12,21 @@ const ENGINES: readonly ReadEngineName[] = ['sql', 'prisma'];
 /**
  * The engine a resource's reads run on: its own `engine`, else the module's, else Prisma's. With
  * `'sql'`, list pages and counts go through the module's `sql` engine where it covers them (the
- * rest stays on Prisma); a resource that asks for it without one is refused at start-up.
+ * rest stays on Prisma); a resource that asks for it without one is refused at start-up. With
+ * `readRouting` the compiled reads go where the router sends Prisma's. Only the module client's
+ * delegate gets them: a transaction's delegates (writes, snapshot exports) read through Prisma, on
+ * the transaction's connection.
  * @throws {FacetConfigurationError}
  */
 export function withReadEngine(
   resource: string,
   model: ReadModel,
   own: ReadEngineName | undefined,
-  environment: { readonly engine?: ReadEngineName | undefined; readonly sql?: SqlReadEngine | undefined },
+  environment: {
+    readonly engine?: ReadEngineName | undefined;
+    readonly sql?: SqlReadEngine | undefined;
+    readonly readRouting?: SqlReadRouting | undefined;
+  },
 ): ReadModel {
   const engine = own ?? environment.engine ?? 'prisma';
   if (!ENGINES.includes(engine)) {
@@ -29,6 +41,6 @@ export function withReadEngine(
         'FacetModule.forRoot({ sql: sqlReads({ pool }) }) from @facet/nest/sql.',
     );
   }
-  const reads = environment.sql.forModel(model.delegate);
+  const reads = environment.sql.forModel(model.delegate, environment.readRouting);
   return reads === undefined ? model : { ...model, delegate: withSqlReads(model.delegate, reads) };
 }

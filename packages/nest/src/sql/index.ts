@@ -4,6 +4,7 @@ export type {
   ModelSqlReads,
   ReadEngineName,
   SqlReadEngine,
+  SqlReadRouting,
   SqlReadSession,
 } from '../read/execute/sql-reads.js';
 export { type MariadbConnectionLike, type MariadbPoolLike, mariadbPool } from './mariadb-pool.js';
@@ -13,5 +14,6 @@ export {
   type SqlPool,
   type SqlPoolClient,
   type SqlReadsOptions,
+  type SqlReplicaPool,
   sqlReads,
 } from './sql-engine.js';

@@ -7,8 +7,14 @@ import {
   PostgresDialect,
   type PostgresPool,
 } from 'kysely';
+import { FacetConfigurationError } from '../errors/facet-configuration.error.js';
 import { readProvider, readRuntimeModel } from '../model/prisma-internals.js';
-import type { ModelSqlReads, SqlReadEngine } from '../read/execute/sql-reads.js';
+import {
+  assertSqlRouting,
+  type ModelSqlReads,
+  type SqlReadEngine,
+  type SqlReadRouting,
+} from '../read/execute/sql-reads.js';
 import {
   type CompiledRead,
   compileCount,
@@ -41,10 +47,29 @@ export interface SqlPool {
   readonly dialect?: 'postgresql' | 'mariadb';
 }
 
+/**
+ * A streaming replica's pool, named by the Prisma client of that replica the module routes Prisma
+ * reads to (`FacetModule.forRoot({ replicas: [client] })`): a compiled read the router sends to
+ * that replica runs on this pool.
+ */
+export interface SqlReplicaPool {
+  /** The replica's Prisma client, the very object given in `FacetModule.forRoot({ replicas })`. */
+  readonly client: object;
+  /** Connections to that replica (the `pg` `Pool` its Prisma adapter shares). The app ends it. */
+  readonly pool: SqlPool;
+}
+
 /** Options of `sqlReads`. */
 export interface SqlReadsOptions {
-  /** Where the statements run. The pool stays the application's to end. */
+  /** Where the statements run: the primary's connections. The pool stays the application's to end. */
   readonly pool: SqlPool;
+  /**
+   * The pool of every replica of `FacetModule.forRoot({ replicas })`, each named by its client:
+   * compiled reads are then routed as Prisma's are (a healthy replica that has replayed the
+   * request's consistency token, else the primary). Every module replica needs one, and only
+   * those (checked at start-up). @default [] (no replicas: every compiled read on `pool`)
+   */
+  readonly replicas?: readonly SqlReplicaPool[];
   /**
    * Makes the app's Decimal values from their exact text (`(text) => new Prisma.Decimal(text)`), so
    * a row holds what Prisma's would. Without it, reads that select a Decimal field stay on Prisma.
@@ -93,15 +118,16 @@ function asAdapterError(error: unknown): unknown {
   return adapterError;
 }
 
-/** Runs a compiled statement on the pool and reads its rows. */
-type Runner = <T>(statement: Fragment, read: (rows: Record<string, unknown>[]) => T) => Promise<T>;
+/** Runs a compiled statement on one server's connections and gives its rows. */
+type Rows = (statement: Fragment) => Promise<Record<string, unknown>[]>;
 
-function postgresRunner(pool: SqlPool): Runner {
+/** Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would. */
+function postgresRows(pool: SqlPool): Rows {
   const adapted = { connect: async () => heard(await pool.connect()), end: async () => {}, options: {} };
   const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
-  return (statement, read) =>
+  return (statement) =>
     statement.execute(db).then(
-      (result) => read(result.rows as Record<string, unknown>[]),
+      (result) => result.rows as Record<string, unknown>[],
       (error: unknown) => {
         throw asAdapterError(error);
       },
@@ -109,7 +135,7 @@ function postgresRunner(pool: SqlPool): Runner {
 }
 
 /** Kysely as MariaDB's query compiler only (backquoted names, `?` values): the pool runs the text. */
-function mariadbRunner(pool: SqlPool): Runner {
+function mariadbRows(pool: SqlPool): Rows {
   const db = new Kysely<Db>({
     dialect: {
       createAdapter: () => new MysqlAdapter(),
@@ -118,21 +144,57 @@ function mariadbRunner(pool: SqlPool): Runner {
       createQueryCompiler: () => new MysqlQueryCompiler(),
     },
   });
-  return async (statement, read) => {
+  return async (statement) => {
     const { sql: text, parameters } = statement.compile(db);
-    let rows: unknown[];
     try {
       const client = await pool.connect();
       try {
-        rows = (await client.query(text, parameters)).rows;
+        return (await client.query(text, parameters)).rows as Record<string, unknown>[];
       } finally {
         client.release();
       }
     } catch (error) {
       throw asMariadbAdapterError(error);
     }
-    return read(rows as Record<string, unknown>[]);
   };
+}
+
+/**
+ * SQLSTATE classes that are the server's state, not the statement's: connection (08), resources
+ * (53), system (58), internal (XX), shutdowns (57P0x), and rollbacks (40: a lone read on a replica
+ * only gets one from a recovery conflict). On a replica they make the router repeat the read on
+ * the primary, as a lost connection does.
+ */
+const SERVER_STATE = /^(08|53|58|XX|40|57P0)/;
+
+/** Whether an error of a compiled read is the statement's own answer (the same on any server). */
+function isStatementAnswer(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && SQLSTATE.test(code) && !SERVER_STATE.test(code);
+}
+
+const isPool = (pool: unknown): pool is SqlPool =>
+  pool !== null && typeof pool === 'object' && typeof (pool as SqlPool).connect === 'function';
+
+/** The replicas' statement runners by client, after checking their shape. @throws {TypeError} */
+function replicaDatabases(replicas: SqlReadsOptions['replicas']): Map<object, Rows> {
+  const databases = new Map<object, Rows>();
+  if (replicas === undefined) return databases;
+  if (!Array.isArray(replicas))
+    throw new TypeError(
+      'sqlReads: `replicas` must be an array of { client, pool } (one per module replica).',
+    );
+  replicas.forEach((replica: unknown, index) => {
+    const { client, pool } = (replica ?? {}) as Partial<SqlReplicaPool>;
+    if (client === null || typeof client !== 'object')
+      throw new TypeError(`sqlReads: replicas[${index}].client must be the replica's Prisma client.`);
+    if (!isPool(pool))
+      throw new TypeError(`sqlReads: replicas[${index}].pool must be a pool with connect() (a pg Pool).`);
+    if (databases.has(client))
+      throw new TypeError(`sqlReads: replicas[${index}] names a client another entry already gave a pool.`);
+    databases.set(client, postgresRows(pool));
+  });
+  return databases;
 }
 
 const narrowed = new WeakMap<SqlCatalog, SqlCatalog>();
@@ -167,26 +229,54 @@ function forDialect(catalog: SqlCatalog, dialect: SqlDialect): SqlCatalog {
  * through Kysely's PostgreSQL dialect on `pool`, or its MySQL compiler on `mariadbPool(pool)`. What
  * the compiler does not cover stays on Prisma (see `compile-read.ts`). PostgreSQL, PGlite and
  * MariaDB; a model of another database than the pool's is read by Prisma.
+ *
+ * With `replicas` (each replica's Prisma client and pool; PostgreSQL) a compiled read goes where
+ * the module's `ReadRouter` sends a Prisma read: a healthy replica that has replayed the request's
+ * consistency token, else the primary, repeated on the primary when the replica's connection
+ * fails. No compiled read runs on another connection than a transaction's: a write's reads are
+ * made through the transaction client's own delegates (Prisma's), and a snapshot export's batches
+ * through `inSnapshot`, on a primary connection that imports the snapshot of the export's transaction.
+ * @throws {TypeError} when `pool`, `decimal` or a `replicas` entry is not what it must be
  */
 export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
   const { pool } = options;
-  if (pool === null || typeof pool !== 'object' || typeof pool.connect !== 'function')
+  if (!isPool(pool))
     throw new TypeError(
       'sqlReads needs a `pool` with connect() (a pg Pool, pglitePool(db) or mariadbPool(pool)).',
     );
   if (options.decimal !== undefined && typeof options.decimal !== 'function')
     throw new TypeError('sqlReads: `decimal` must be a function from text to a Decimal.');
   const mariadb = pool.dialect === 'mariadb';
+  if (mariadb && options.replicas !== undefined && options.replicas.length > 0)
+    throw new TypeError('sqlReads: replicas are PostgreSQL streaming replicas; a MariaDB pool takes none.');
   const dialect = mariadb ? mariadbDialect : postgresDialect;
-  const run = mariadb ? mariadbRunner(pool) : postgresRunner(pool);
-  const decimal: MakeDecimal = options.decimal;
   const provider = mariadb ? 'mysql' : 'postgresql';
-  return {
-    forModel: (delegate) => modelReads(run, provider, dialect, decimal, delegate),
+  const primary = mariadb ? mariadbRows(pool) : postgresRows(pool);
+  const replicas = replicaDatabases(options.replicas);
+  const decimal: MakeDecimal = options.decimal;
+  const reads = (rows: Rows, delegate: object) => modelReads(rows, provider, dialect, decimal, delegate);
+  const engine: SqlReadEngine = {
+    replicas: [...replicas.keys()],
+    forModel(delegate: object, routing?: SqlReadRouting): ModelSqlReads | undefined {
+      if (routing !== undefined || replicas.size > 0) assertSqlRouting(engine, routing?.replicaClients ?? []);
+      if (routing === undefined) return reads(primary, delegate);
+      // Only the statement is routed: decoding its rows fails the same on any server, and must
+      // not mark a replica unreachable.
+      const routed: Rows = (statement) =>
+        routing.read((client) => {
+          const rows = client === routing.primary ? primary : replicas.get(client);
+          // assertSqlRouting gave every replica of the router its pool.
+          if (rows === undefined) throw new FacetConfigurationError('sqlReads: a routed client has no pool.');
+          return rows(statement);
+        }, isStatementAnswer);
+      return reads(routed, delegate);
+    },
     async inSnapshot(snapshot) {
       // Snapshots are PostgreSQL's (`pg_export_snapshot()`); on MariaDB an export stays on Prisma.
       if (mariadb) throw new TypeError('sqlReads: snapshots are PostgreSQL only');
       if (!SNAPSHOT_ID.test(snapshot)) throw new TypeError(`sqlReads: not a snapshot id: ${snapshot}`);
+      // The module client's transaction exported it, and transactions are the primary's: the
+      // primary's pool, whatever the replicas.
       const client = heard(await pool.connect());
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', []);
@@ -200,10 +290,10 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
       // Every statement of the session on this one connection: the runner's pool hands it out
       // again and again, and only `close()` gives it back.
       const one: SqlPoolClient = { query: client.query.bind(client), release: () => {} };
-      const inSession = postgresRunner({ connect: async () => one });
+      const inSession = postgresRows({ connect: async () => one });
       let closed: Promise<void> | undefined;
       return {
-        forModel: (delegate) => modelReads(inSession, provider, dialect, decimal, delegate),
+        forModel: (delegate) => reads(inSession, delegate),
         close() {
           closed ??= client.query('COMMIT', []).then(
             () => client.release(),
@@ -214,14 +304,15 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
       };
     },
   };
+  return engine;
 }
 
 /** What `pg_export_snapshot()` answers (`00000003-0000001B-1`). */
 const SNAPSHOT_ID = /^[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+$/;
 
-/** The compiled reads of one model through `run`, or `undefined` when it cannot have any. */
+/** The compiled reads of one model, each statement run by `rows`, or `undefined` when it cannot have any. */
 function modelReads(
-  run: Runner,
+  rows: Rows,
   provider: string,
   dialect: SqlDialect,
   decimal: MakeDecimal,
@@ -233,16 +324,16 @@ function modelReads(
   const name = readRuntimeModel(delegate)?.name;
   const table = name === undefined ? undefined : catalog?.get(name);
   if (catalog === undefined || table === undefined) return undefined;
-  const compiled = <T>(read: CompiledRead<T> | undefined) =>
-    read === undefined ? undefined : run(read.statement, read.read);
+  const run = <T>(read: CompiledRead<T> | undefined) =>
+    read === undefined ? undefined : rows(read.statement).then(read.read);
   return {
     findMany: (args) =>
-      compiled(compileFindMany(catalog, table, args as Record<string, unknown>, decimal, dialect)),
-    count: (args) => compiled(compileCount(catalog, table, args as Record<string, unknown>, dialect)),
+      run(compileFindMany(catalog, table, args as Record<string, unknown>, decimal, dialect)),
+    count: (args) => run(compileCount(catalog, table, args as Record<string, unknown>, dialect)),
     findFirst: (args) =>
-      compiled(compileFindFirst(catalog, table, args as Record<string, unknown>, decimal, dialect)),
+      run(compileFindFirst(catalog, table, args as Record<string, unknown>, decimal, dialect)),
     findUnique: (args) =>
-      compiled(compileFindUnique(catalog, table, args as Record<string, unknown>, decimal, dialect)),
+      run(compileFindUnique(catalog, table, args as Record<string, unknown>, decimal, dialect)),
   };
 }
 

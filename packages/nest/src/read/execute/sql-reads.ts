@@ -1,3 +1,4 @@
+import { FacetConfigurationError } from '../../errors/facet-configuration.error.js';
 import type { QueryDelegate } from '../../model/delegate.types.js';
 
 /**
@@ -20,13 +21,23 @@ export interface ModelSqlReads {
  * choose it with `engine: 'sql'`.
  */
 export interface SqlReadEngine {
-  /** The compiled reads of the model a Prisma delegate reads; `undefined` when none can be (another database, no schema). */
-  forModel(delegate: object): ModelSqlReads | undefined;
+  /**
+   * The compiled reads of the model a Prisma delegate reads; `undefined` when none can be (another
+   * database, no schema). With `routing` (the module's `ReadRouter` when `replicas` are configured)
+   * each read runs on the pool of the server the router picks for it, as a Prisma read would.
+   */
+  forModel(delegate: object, routing?: SqlReadRouting): ModelSqlReads | undefined;
+  /**
+   * The Prisma clients of the replicas the engine has a pool for (`sqlReads({ replicas })`): the
+   * module checks at start-up that they are exactly its `replicas`. @default [] (the primary's pool only)
+   */
+  readonly replicas?: readonly object[];
   /**
    * Compiled reads that see a snapshot another transaction exported (`pg_export_snapshot()`), on
    * one connection of their own held until `close()`: an export's batches read compiled in the
    * same snapshot as its Prisma transaction. Optional: without it, an export in a snapshot reads
-   * through Prisma.
+   * through Prisma. On the primary's pool, replicas or not: the exporting transaction is the
+   * module client's, and transactions are the primary's.
    */
   inSnapshot?(snapshot: string): Promise<SqlReadSession>;
 }
@@ -36,6 +47,46 @@ export interface SqlReadSession {
   forModel(delegate: object): ModelSqlReads | undefined;
   /** Ends the transaction and gives the connection back; safe to call twice. */
   close(): Promise<void>;
+}
+
+/**
+ * Where routed reads go: what the compiled engine needs of a `ReadRouter` (which has it). `read`
+ * runs `run` on the chosen server's client (a replica's, or `primary`), and repeats it on the
+ * primary when the replica fails with an error `isAnswer` does not call the statement's own.
+ */
+export interface SqlReadRouting {
+  /** The primary's client: the server the engine's `pool` connects to. */
+  readonly primary: object;
+  /** The replicas' clients, in the module's order. */
+  readonly replicaClients: readonly object[];
+  read<T>(run: (client: object) => Promise<T>, isAnswer?: (error: unknown) => boolean): Promise<T>;
+}
+
+/**
+ * Refuses a module whose compiled reads could not follow its read routing: every replica the router
+ * may pick needs its pool in the engine (else the read would silently run elsewhere than the router
+ * said, and read-your-writes and health checks would not hold), and a pool for a client the router
+ * never picks is a misconfiguration too.
+ * @throws {FacetConfigurationError}
+ */
+export function assertSqlRouting(engine: SqlReadEngine, replicas: readonly object[]): void {
+  const pooled = engine.replicas ?? [];
+  const fix =
+    'Give sqlReads each replica of FacetModule.forRoot({ replicas }) with its pool: ' +
+    'sqlReads({ pool, replicas: [{ client: replicaPrisma, pool: replicaPool }] }).';
+  const missing = replicas.findIndex((client) => !pooled.includes(client));
+  if (missing >= 0) {
+    throw new FacetConfigurationError(
+      `Compiled reads route like Prisma's, but replica #${missing} of the module has no pool in sqlReads. ${fix}`,
+    );
+  }
+  const unused = pooled.findIndex((client) => !replicas.includes(client));
+  if (unused >= 0) {
+    throw new FacetConfigurationError(
+      `sqlReads has a pool for replica #${unused} of its \`replicas\`, whose client is not one of the module's ` +
+        `replicas (${replicas.length === 0 ? 'none are configured' : 'another client'}), so no read would ever use it. ${fix}`,
+    );
+  }
 }
 
 /** Which execution stage a resource's reads use: Prisma's delegate calls, or compiled SQL. */

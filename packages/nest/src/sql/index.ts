@@ -8,12 +8,5 @@ export type {
   SqlReadSession,
 } from '../read/execute/sql-reads.js';
 export { type MariadbConnectionLike, type MariadbPoolLike, mariadbPool } from './mariadb-pool.js';
-export {
-  type PgliteLike,
-  pglitePool,
-  type SqlPool,
-  type SqlPoolClient,
-  type SqlReadsOptions,
-  type SqlReplicaPool,
-  sqlReads,
-} from './sql-engine.js';
+export { type PgliteLike, pglitePool, type SqlPool, type SqlPoolClient } from './sql-connections.js';
+export { type SqlReadsOptions, type SqlReplicaPool, sqlReads } from './sql-engine.js';

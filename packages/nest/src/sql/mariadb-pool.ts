@@ -1,6 +1,6 @@
 // MariaDB's side of the compiled read path: a `SqlPool` over the app's `mariadb` pool (the one
 // `new PrismaMariaDb(pool)` shares), and its errors reported as Prisma's MariaDB adapter reports them.
-import type { SqlPool, SqlPoolClient } from './sql-engine.js';
+import type { SqlPool, SqlPoolClient } from './sql-connections.js';
 
 /** What `mariadbPool` needs of a connection of the `mariadb` driver. */
 export interface MariadbConnectionLike {

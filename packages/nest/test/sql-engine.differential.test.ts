@@ -311,10 +311,42 @@ for (const name of ['pglite', 'postgresql', 'mariadb'] as const) {
       { NOT: { OR: [{ AND: [] }] } },
       { OR: [{ pages: 100 }, { title: { notIn: [] } }] },
       { NOT: { title: { in: [] } } },
+      { OR: [{ title: {} }], published: true },
+      { OR: [{ NOT: [] }], pages: 100 },
     ])('reads the filter %j as Prisma does', async (filter) => {
       for (const role of ['admin', 'reader'] as const) {
         const result = await both((resource) => resource.query({ where: filter, perPage: 40 }, as(role)));
         expect(result.actual).toEqual(result.expected);
+      }
+    });
+
+    // Equalities no row satisfies together compile to `false` where only truth counts, and where
+    // unknowns count (under a NOT) on non-nullable columns only; to-one filters through one
+    // relation become one. Each must still answer as Prisma does.
+    it.each<object>([
+      { AND: [{ published: true }, { published: false }] },
+      { published: true, AND: [{ published: { equals: false } }] },
+      { NOT: { AND: [{ published: true }, { published: false }] } },
+      { genre: { in: ['FICTION', 'SCIENCE'] }, AND: [{ genre: { in: ['HISTORY'] } }] },
+      { pages: { in: [100, 200], equals: 200 }, AND: { pages: 200 } },
+      { pages: { in: [100, 200] }, AND: { pages: { in: [120, 250] } } },
+      { author: { is: { bornYear: 1951 } }, AND: [{ author: { bornYear: 1952 } }] },
+      { NOT: { author: { is: { bornYear: 1951 } }, AND: [{ author: { bornYear: 1952 } }] } },
+      { NOT: { AND: [{ author: { is: { bornYear: 1951 } } }, { author: { is: { bornYear: 1952 } } }] } },
+      { author: { is: { country: 'FR' } }, AND: [{ author: { is: { bornYear: { gt: 1950 } } } }] },
+      { author: { isNot: { bornYear: 1951 } }, AND: [{ author: { is: { bornYear: 1951 } } }] },
+      { OR: [{ published: true, AND: { published: false } }, { pages: 100 }] },
+      { OR: [{ published: true }], AND: [{ published: false }] },
+      { OR: [{ author: { is: { bornYear: 1951 } } }], author: { bornYear: 1952 } },
+      { reviews: { every: { rating: 2, AND: { rating: 4 } } } },
+      { reviews: { none: { rating: { in: [0, 2] }, AND: { rating: 4 } } } },
+    ])('reads the conjunction %j as Prisma does', async (filter) => {
+      for (const role of ['admin', 'reader'] as const) {
+        const result = await both((resource) => resource.query({ where: filter, perPage: 40 }, as(role)));
+        expect(result.actual).toEqual(result.expected);
+        // A refused read (over the relation filter budget) reads nothing on either engine.
+        expect(result.booksByPrisma).toEqual([]);
+        expect(result.compiled > 0).toBe(result.expected.ok);
       }
     });
 

@@ -1,6 +1,7 @@
 import { isPlainObject } from '@facet/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isDecimalLike } from '../serialization/is-decimal-like.js';
+import { conjunction } from './compile-conjunction.js';
 import { relationFilter, toManyFilter } from './compile-relation.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
@@ -163,14 +164,15 @@ export function compileWhere(where: unknown, at: At): Fragment {
   return condition(where, at) ?? TRUE;
 }
 
-/** A where-input object's members ANDed; `undefined` when it holds no condition. */
+/**
+ * A where-input object's members ANDed (through its `AND`s, see `compile-conjunction.ts`);
+ * `undefined` when it holds no condition, `false` when its equalities cannot hold together.
+ */
 export function condition(where: unknown, at: At): Fragment | undefined {
-  if (!isPlainObject(where)) throw new NotCovered('a where that is not an object');
+  const { members, impossible } = conjunction(where, at);
   const parts: Fragment[] = [];
-  for (const [key, value] of Object.entries(where)) {
-    if (value === undefined) continue;
-    if (key === 'AND') push(parts, all(conditions(list(value), at)));
-    else if (key === 'OR') {
+  for (const [key, value] of members) {
+    if (key === 'OR') {
       if (!Array.isArray(value)) throw new NotCovered('an OR that is not a list');
       const items = conditions(value, at);
       if (items.length === 0) throw new NotCovered('an OR without a condition');
@@ -185,7 +187,8 @@ export function condition(where: unknown, at: At): Fragment | undefined {
       push(parts, fieldFilter(column, value, at));
     }
   }
-  return all(parts);
+  // Compiled all the same first: what the compiler does not cover still goes to Prisma.
+  return impossible ? FALSE : all(parts);
 }
 
 function conditions(items: readonly unknown[], at: At): Fragment[] {

@@ -34,6 +34,7 @@ export function sortTerms(value: unknown, at: At): SortTerm[] {
  */
 function sortTerm(field: string, order: unknown, at: At): SortTerm {
   const column = at.table.columns.get(field);
+  if (column?.type === 'Json') throw new NotCovered(`a sort by the Json field ${field}`);
   if (column !== undefined) {
     const direction = isPlainObject(order) ? order.sort : order;
     const nulls = isPlainObject(order) ? order.nulls : undefined;

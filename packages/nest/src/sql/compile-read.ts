@@ -16,15 +16,19 @@ import type { SqlCatalog, SqlTable } from './sql-schema.js';
  *   String, enum, Int, Float, BigInt, Decimal, Boolean and DateTime columns; filters through a
  *   to-one relation whose key the model holds, required or optional (`is`, `isNot`, direct,
  *   `is: null`/`isNot: null`), read as Prisma's left join reads them; `some`/`every`/`none` through
- *   a to-many relation, as Prisma's `exists` subqueries. An empty relation filter (`is: {}`), Json,
- *   Bytes and scalar lists are not compiled: each needs its own differential proof.
+ *   a to-many relation, as Prisma's `exists` subqueries. An empty relation filter (`is: {}`), a
+ *   filter or sort on Json, Bytes and scalar lists are not compiled: each needs its own
+ *   differential proof. Each where is read as one conjunction first (`compile-conjunction.ts`).
  * - `orderBy` on scalar columns (with `nulls`), through to-one relations (`{ author: { name } }`,
  *   without `nulls`) and by a to-many relation's `_count`.
- * - Projection: scalar columns; to-one relations whose foreign key the model holds, as JSON objects;
+ * - Projection: scalar columns (Json ones too, on PostgreSQL and PGlite); to-one relations whose foreign key the model holds, as JSON objects;
  *   to-many relations as JSON arrays with their own `where`, `orderBy`, `skip` and `take` (ordered
  *   by the related key when they page without an order, as Prisma does), nested at any depth; and
  *   `_count` (`true` or `{ select }` with a `where` per relation). All in the same statement.
  * - `count` with a `where`: `count(*)` under the same filter.
+ * - `aggregate` and `groupBy` (`compile-aggregate.ts`): `_count`, `_avg`, `_sum`, `_min`, `_max`
+ *   of the field types Facet's aggregate check accepts, groups by scalar columns sorted by a `by`
+ *   field or an aggregate, with `take`/`skip`.
  * - `findFirst` and `findUnique` (detail reads by key, by a server's where, under the scope): the
  *   same statement as `findMany`'s, `limit 1`.
  * - PostgreSQL and PGlite; and MariaDB (`mariadbPool`, the pieces that differ in `sql-dialect.ts`),
@@ -50,7 +54,7 @@ const FIND_MANY_KEYS: ReadonlySet<string> = new Set([
   'relationLoadStrategy',
 ]);
 
-function rootAt(catalog: SqlCatalog, table: SqlTable, dialect: SqlDialect): At {
+export function rootAt(catalog: SqlCatalog, table: SqlTable, dialect: SqlDialect): At {
   let next = 0;
   return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [], dialect };
 }
@@ -154,7 +158,7 @@ export function compileCount(
 }
 
 /** The one place a read is judged: compiled, or `undefined` for the Prisma path. */
-function covered<T>(compile: () => T): T | undefined {
+export function covered<T>(compile: () => T): T | undefined {
   try {
     return compile();
   } catch (error) {

@@ -39,7 +39,7 @@ function scalarExpression(at: At, column: SqlColumn): Fragment {
   return at.dialect.select(columnRef(at, column), column);
 }
 
-function scalarDecode(column: SqlColumn, decimal: MakeDecimal, dialect: SqlDialect): Decode {
+export function scalarDecode(column: SqlColumn, decimal: MakeDecimal, dialect: SqlDialect): Decode {
   const nullable =
     (read: (value: unknown) => unknown): Decode =>
     (value) =>

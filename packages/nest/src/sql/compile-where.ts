@@ -183,7 +183,8 @@ export function condition(where: unknown, at: At): Fragment | undefined {
     else if (at.table.toMany.has(key)) push(parts, toManyFilter(key, value, at));
     else {
       const column = at.table.columns.get(key);
-      if (column === undefined) throw new NotCovered(`a filter on ${key}, which is not a covered scalar`);
+      if (column === undefined || column.type === 'Json')
+        throw new NotCovered(`a filter on ${key}, which is not a compared scalar`);
       push(parts, fieldFilter(column, value, at));
     }
   }

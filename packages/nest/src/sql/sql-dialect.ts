@@ -39,6 +39,8 @@ export interface SqlDialect {
   readonly boolean: (value: unknown) => boolean;
   /** A DateTime operand, compared as Prisma compares it. */
   dateTime(date: Date, column: SqlColumn): Fragment;
+  /** A value as its exact text (an aggregate of exact numbers, read without rounding). */
+  text(value: Fragment): Fragment;
   /** A BigInt operand (its decimal digits). */
   bigInt(digits: string): Fragment;
   /** Whether `mode: 'insensitive'` compiles (`ilike`); elsewhere it is Prisma's to answer. */
@@ -72,6 +74,7 @@ export const postgresDialect: SqlDialect = {
     }
   },
   boolean: (value) => value as boolean,
+  text: (value) => sql`${value}::text`,
   dateTime(date, column) {
     // Prisma reads a zone-less timestamp as UTC: compare in UTC whatever the session's zone is.
     const point = sql`cast(${sql.val(date.toISOString())} as timestamptz)`;
@@ -114,12 +117,14 @@ export const mariadbDialect: SqlDialect = {
   name: 'mariadb',
   covers: (column) =>
     column.type !== 'Float' &&
+    // A JSON column is a LONGTEXT here: its text would nest in a JSON object as a string.
+    column.type !== 'Json' &&
     (column.type !== 'DateTime' || column.native === undefined || column.native === 'DateTime'),
   select(ref, column) {
     switch (column.type) {
       case 'BigInt':
       case 'Decimal':
-        return sql`cast(${ref} as char)`;
+        return mariadbDialect.text(ref);
       case 'DateTime':
         // Calendar arithmetic on a DATETIME: the same instant whatever the session's zone is.
         return sql`floor(timestampdiff(microsecond, '1970-01-01 00:00:00', ${ref}) / 1000)`;
@@ -128,6 +133,7 @@ export const mariadbDialect: SqlDialect = {
     }
   },
   boolean: (value) => value === true || value === 1 || value === '1' || value === 1n,
+  text: (value) => sql`cast(${value} as char)`,
   // As Prisma's adapter sends a Date to a DATETIME: its UTC wall-clock time, milliseconds when not 0.
   dateTime: (date) =>
     sql.val(

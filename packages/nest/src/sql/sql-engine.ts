@@ -6,6 +6,7 @@ import {
   type SqlReadEngine,
   type SqlReadRouting,
 } from '../read/execute/sql-reads.js';
+import { compileAggregate, compileGroupBy } from './compile-aggregate.js';
 import {
   type CompiledRead,
   compileCount,
@@ -218,5 +219,8 @@ function modelReads(
       run(compileFindFirst(catalog, table, args as Record<string, unknown>, decimal, dialect)),
     findUnique: (args) =>
       run(compileFindUnique(catalog, table, args as Record<string, unknown>, decimal, dialect)),
+    aggregate: (args) =>
+      run(compileAggregate(catalog, table, args as Record<string, unknown>, decimal, dialect)),
+    groupBy: (args) => run(compileGroupBy(catalog, table, args as Record<string, unknown>, decimal, dialect)),
   };
 }

@@ -1,8 +1,21 @@
 import { readInlineSchema, readRuntimeModel } from '../model/prisma-internals.js';
 import { readSchemaDetails } from '../model/schema-text.js';
 
-/** The scalar types the compiler reads and compares; every other type leaves the read to Prisma. */
-export type SqlScalar = 'String' | 'Enum' | 'Int' | 'Float' | 'BigInt' | 'Decimal' | 'Boolean' | 'DateTime';
+/**
+ * The scalar types the compiler reads and compares; every other type leaves the read to Prisma. A
+ * `Json` column is read (selected as the JSON it holds), never compared or sorted: its filters are
+ * Prisma's (`path`, `DbNull`/`JsonNull`), so a read that filters or sorts by one goes to Prisma.
+ */
+export type SqlScalar =
+  | 'String'
+  | 'Enum'
+  | 'Int'
+  | 'Float'
+  | 'BigInt'
+  | 'Decimal'
+  | 'Boolean'
+  | 'DateTime'
+  | 'Json';
 
 /** One scalar column: its field, column name and how its values are compared and read back. */
 export interface SqlColumn {
@@ -34,7 +47,7 @@ export interface SqlToMany {
   readonly references: readonly string[];
 }
 
-/** One model as SQL sees it. `uncovered` names the fields the compiler does not read (lists, Json, Bytes...). */
+/** One model as SQL sees it. `uncovered` names the fields the compiler does not read (lists, Bytes...). */
 export interface SqlTable {
   readonly name: string;
   readonly table: string;
@@ -60,6 +73,7 @@ const COVERED: ReadonlySet<string> = new Set([
   'Decimal',
   'Boolean',
   'DateTime',
+  'Json',
 ]);
 const BLOCK = /^\s*model\s+(\w+)\s*\{([^}]*)\}/gm;
 const FIELD_LINE = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?(.*)$/;

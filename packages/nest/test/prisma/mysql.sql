@@ -46,10 +46,11 @@ CREATE TABLE `Review` (
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 
 -- CreateTable
-CREATE TABLE `Quote` (
+CREATE TABLE `book_quotes` (
     `code` VARCHAR(191) NOT NULL,
-    `text` VARCHAR(191) NOT NULL,
-    `bookId` INTEGER NULL,
+    `quote_text` VARCHAR(191) NOT NULL,
+    `book_id` INTEGER NULL,
+    `tags` JSON NULL,
 
     PRIMARY KEY (`code`)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
@@ -71,4 +72,4 @@ ALTER TABLE `Book` ADD CONSTRAINT `Book_authorId_fkey` FOREIGN KEY (`authorId`) 
 ALTER TABLE `Review` ADD CONSTRAINT `Review_bookId_fkey` FOREIGN KEY (`bookId`) REFERENCES `Book`(`id`) ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE `Quote` ADD CONSTRAINT `Quote_bookId_fkey` FOREIGN KEY (`bookId`) REFERENCES `Book`(`id`) ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE `book_quotes` ADD CONSTRAINT `book_quotes_book_id_fkey` FOREIGN KEY (`book_id`) REFERENCES `Book`(`id`) ON DELETE SET NULL ON UPDATE CASCADE;

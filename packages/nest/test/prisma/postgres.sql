@@ -46,12 +46,13 @@ CREATE TABLE "Review" (
 );
 
 -- CreateTable
-CREATE TABLE "Quote" (
+CREATE TABLE "book_quotes" (
     "code" TEXT NOT NULL,
-    "text" TEXT NOT NULL,
-    "bookId" INTEGER,
+    "quote_text" TEXT NOT NULL,
+    "book_id" INTEGER,
+    "tags" JSONB,
 
-    CONSTRAINT "Quote_pkey" PRIMARY KEY ("code")
+    CONSTRAINT "book_quotes_pkey" PRIMARY KEY ("code")
 );
 
 -- CreateTable
@@ -80,4 +81,4 @@ ALTER TABLE "Book" ADD CONSTRAINT "Book_authorId_fkey" FOREIGN KEY ("authorId") 
 ALTER TABLE "Review" ADD CONSTRAINT "Review_bookId_fkey" FOREIGN KEY ("bookId") REFERENCES "Book"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "Quote" ADD CONSTRAINT "Quote_bookId_fkey" FOREIGN KEY ("bookId") REFERENCES "Book"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "book_quotes" ADD CONSTRAINT "book_quotes_book_id_fkey" FOREIGN KEY ("book_id") REFERENCES "Book"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -28,6 +28,7 @@ export class SqlReviewDto {
 export class SqlBookQuoteDto {
   @Field() code!: string;
   @Field() text!: string;
+  @Field() tags?: unknown;
 }
 
 @AccessSubject('Quote')
@@ -35,6 +36,7 @@ export class SqlQuoteDto {
   @Field() code!: string;
   @Field() text!: string;
   @Field() bookId?: number | null;
+  @Field() tags?: unknown;
   @Relation(() => SqlBookDto, { isArray: false }) book?: SqlBookDto | null;
 }
 
@@ -131,12 +133,24 @@ export async function seedDifferential(prisma: PrismaClient): Promise<void> {
         code: `q-${(index * 5) % 12}`,
         text: TITLES[index % TITLES.length] as string,
         bookId: index % 3 === 0 ? null : (books[(index * 3) % books.length] as { id: number }).id,
+        // Json of every shape (and none: a database null), read back as Prisma reads it.
+        ...(index % 6 === 5 ? {} : { tags: TAGS[index % TAGS.length] }),
       },
     });
   }
 }
 
 type Filter = Record<string, unknown>;
+
+/** Quotes' Json values: nested objects and arrays, scalars, JSON's null inside, texts to escape. */
+const TAGS = [
+  { mood: 'dry', score: 2.5, nested: { list: [1, 'two', null, true, { deep: [] }] } },
+  ['a', 1, -0.125, null, false],
+  'a "quoted" text with a \\ and é ✓',
+  12345.678,
+  { '': '', 'key with spaces': {}, emoji: '📚' },
+  true,
+] as const;
 
 const text = fc.constantFrom(...TITLES, 'a', 'ALPHA', '%', '_', 'eta', 'note 3');
 const insensitive = fc.constantFrom<Filter>({}, { mode: 'insensitive' });

@@ -13,6 +13,10 @@ export interface ModelSqlReads {
   findFirst?(args: object): Promise<unknown> | undefined;
   /** The row a unique where names (or `null`): a detail read without an access scope. */
   findUnique?(args: object): Promise<unknown> | undefined;
+  /** `aggregate`'s answer: counts, means, totals, least and greatest values under a where. */
+  aggregate?(args: object): Promise<unknown> | undefined;
+  /** `groupBy`'s answer: the groups, with their aggregates, in the order asked for. */
+  groupBy?(args: object): Promise<unknown[]> | undefined;
 }
 
 /**
@@ -93,8 +97,8 @@ export function assertSqlRouting(engine: SqlReadEngine, replicas: readonly objec
 export type ReadEngineName = 'sql' | 'prisma';
 
 /**
- * The delegate with `findMany`, `count`, `findFirst` and `findUnique` compiled where the compiler
- * covers their arguments.
+ * The delegate with `findMany`, `count`, `findFirst`, `findUnique`, `aggregate` and `groupBy`
+ * compiled where the compiler covers their arguments.
  * Everything else (and every property, the delegate's own included) is the delegate's: the object
  * inherits from it, so what reads Prisma's internals of it still sees them.
  */
@@ -103,10 +107,20 @@ export function withSqlReads(delegate: QueryDelegate, reads: ModelSqlReads): Que
   const count = (args: object = {}) => reads.count(args) ?? delegate.count(args);
   const findFirst = (args: object = {}) => reads.findFirst?.(args) ?? delegate.findFirst(args);
   const findUnique = (args: object) => reads.findUnique?.(args) ?? delegate.findUnique(args);
-  return Object.create(delegate, {
+  const aggregate = (args: object) => reads.aggregate?.(args) ?? delegate.aggregate(args);
+  const grouping = delegate as QueryDelegate & { groupBy?: (args: object) => PromiseLike<unknown> };
+  const properties: PropertyDescriptorMap = {
     findMany: { value: findMany, enumerable: true },
     count: { value: count, enumerable: true },
     findFirst: { value: findFirst, enumerable: true },
     findUnique: { value: findUnique, enumerable: true },
-  }) as QueryDelegate;
+    aggregate: { value: aggregate, enumerable: true },
+  };
+  // A delegate without `groupBy` (not Prisma's) keeps lacking it: the group read says so.
+  const { groupBy } = grouping;
+  if (typeof groupBy === 'function') {
+    const group = (args: object) => reads.groupBy?.(args) ?? groupBy.call(delegate, args);
+    properties.groupBy = { value: group, enumerable: true };
+  }
+  return Object.create(delegate, properties) as QueryDelegate;
 }

@@ -26,6 +26,8 @@ interface Table {
 }
 
 const exampleName = (table: Table) => `Facet: example app GET /books/aggregate?by=genre, ${table.key}`;
+const compiledName = (table: Table) =>
+  `Facet: example app on engine 'sql' GET /books/aggregate?by=genre, ${table.key}`;
 const handName = (table: Table) => `hand-written NestJS + Prisma groupBy controller, ${table.key}`;
 const resourceName = (table: Table) => `Resource#groupBy, ${table.key}`;
 const prismaName = (table: Table) => `prisma.book.groupBy, ${table.key}`;
@@ -114,17 +116,27 @@ export async function runAggregate(
           env: { HOST: '127.0.0.1', READ_ENGINE: 'prisma' },
         },
         {
+          // The same app whose groupBy is compiled SQL (@facet/nest/sql) on its own pg pool.
+          name: compiledName(table),
+          script: repoPath('examples/library/dist/main.js'),
+          args: [],
+          path: EXAMPLE_PATH,
+          env: { HOST: '127.0.0.1', READ_ENGINE: 'sql' },
+        },
+        {
           name: handName(table),
           script: repoPath('bench/dist/servers/nest-server.js'),
           args: ['handwritten'],
           path: HAND_PATH,
         },
       ];
-      const pair = await Promise.all(contenders.map((c) => start(c, table.url)));
-      running.push(...pair);
-      const [facet, hand] = await Promise.all(pair.map((r) => groupsOf(r.url)));
-      if (facet !== hand) {
-        throw new Error(`bench: the aggregate answers differ on ${table.key}:\n${facet}\n${hand}`);
+      const servers = await Promise.all(contenders.map((c) => start(c, table.url)));
+      running.push(...servers);
+      const [facet, compiled, hand] = await Promise.all(servers.map((r) => groupsOf(r.url)));
+      if (facet !== hand || compiled !== hand) {
+        throw new Error(
+          `bench: the aggregate answers differ on ${table.key}:\n${facet}\n${compiled}\n${hand}`,
+        );
       }
     }
     const { rps, p50, p99, cpu } = await loadInRounds(running, http);
@@ -171,7 +183,8 @@ export async function runAggregate(
       "The published books counted per genre (a group per genre), on the example's fixture and on the large table " +
       `(${LARGE_BOOKS.toLocaleString('en-US')} books, three in four published). HTTP: the example app's ` +
       '`GET /api/v1/books/aggregate?by=genre&_count._all=true` (anonymous: auth guard, CASL access filter, ' +
-      'the `by` field and the selection checked against the DTO, at most 1,000 groups) against a hand-written ' +
+      'the `by` field and the selection checked against the DTO, at most 1,000 groups), read through Prisma ' +
+      '(`READ_ENGINE=prisma`) and compiled (`READ_ENGINE=sql`: one SQL statement built by @facet/nest/sql), against a hand-written ' +
       "NestJS controller on Express making the one call `prisma.book.groupBy({ by: ['genre'], where: " +
       "{ published: true }, _count: { _all: true }, orderBy: [{ genre: 'asc' }] })` after the same token " +
       'check; each server in its own child process, checked to answer the same groups, then autocannon ' +
@@ -195,6 +208,18 @@ export async function runAggregate(
       ),
       comparePerRound(
         measurements,
+        `aggregate?by=genre over HTTP, compiled example vs hand-written, ${table.key}`,
+        compiledName(table),
+        handName(table),
+      ),
+      comparePerRound(
+        measurements,
+        `CPU per request, compiled example vs hand-written, ${table.key}`,
+        cpuOf(compiledName(table)),
+        cpuOf(handName(table)),
+      ),
+      comparePerRound(
+        measurements,
         `Resource#groupBy vs prisma.book.groupBy, ${table.key}`,
         resourceName(table),
         prismaName(table),
@@ -208,7 +233,7 @@ export async function runAggregate(
       'The hand-written controller answers its one question: it reads `by` from a list of three fields ' +
         'and nothing else. The example checks every parameter (where, q, every selection, orderBy) ' +
         'against what the caller may see, and asks for 1,001 groups so that a 1,001st becomes a 400.',
-      'Both send the same one SQL statement (GROUP BY with the access filter and ORDER BY), so the ' +
+      "Prisma's example and the hand-written controller send the same one SQL statement (GROUP BY with the access filter and ORDER BY), so the " +
         'difference is CPU in the server process. A CPU profile of both servers under this load (taken ' +
         'by hand with `node --cpu-prof`, not by the bench) spreads the extra time over several layers of ' +
         "about a tenth of a millisecond each: Facet's HTTP layer and conditional-read interceptor (the " +

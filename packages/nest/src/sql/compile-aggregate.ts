@@ -4,8 +4,8 @@
 // `_sum`, `_min` and `_max` in the field's own type (a Decimal's and a BigInt's exact texts).
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
-import { type CompiledRead, covered, rootAt } from './compile-read.js';
-import { type Decode, type MakeDecimal, scalarDecode } from './compile-select.js';
+import { type CompiledRead, covered, onlyArguments, rootAt } from './compile-read.js';
+import { type Decode, type MakeDecimal, pageSize, scalarDecode } from './compile-select.js';
 import { type At, columnRef, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
 import type { SortTerm, SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
@@ -117,12 +117,6 @@ function shape(raw: Record<string, unknown>, outputs: readonly Output[]): Record
   return row;
 }
 
-function refuseOthers(args: Record<string, unknown>, allowed: ReadonlySet<string>, call: string): void {
-  for (const key of Object.keys(args)) {
-    if (!allowed.has(key) && args[key] !== undefined) throw new NotCovered(`the ${call} argument ${key}`);
-  }
-}
-
 const AGGREGATE_KEYS: ReadonlySet<string> = new Set(['where', ...AGGREGATES]);
 const GROUP_KEYS: ReadonlySet<string> = new Set(['where', 'by', 'orderBy', 'take', 'skip', ...AGGREGATES]);
 
@@ -135,7 +129,7 @@ export function compileAggregate(
   dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>> | undefined {
   return covered(() => {
-    refuseOthers(args, AGGREGATE_KEYS, 'aggregate');
+    onlyArguments(args, AGGREGATE_KEYS, 'aggregate');
     const at = rootAt(catalog, table, dialect);
     const outputs = aggregates(args, at, decimal);
     if (outputs.length === 0) throw new NotCovered('an aggregate that selects nothing');
@@ -160,7 +154,7 @@ export function compileGroupBy(
   dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>[]> | undefined {
   return covered(() => {
-    refuseOthers(args, GROUP_KEYS, 'groupBy');
+    onlyArguments(args, GROUP_KEYS, 'groupBy');
     const at = rootAt(catalog, table, dialect);
     const by = (Array.isArray(args.by) ? args.by : [args.by]).map((field) => {
       const column = typeof field === 'string' ? at.table.columns.get(field) : undefined;
@@ -183,19 +177,12 @@ export function compileGroupBy(
     ];
     const sorts = groupSorts(args.orderBy, at, by, decimal);
     if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts.map(dialect.sort))}`);
-    parts.push(...dialect.page(pageCount(args.take), pageCount(args.skip)));
+    parts.push(...dialect.page(pageSize(args.take, 'take'), pageSize(args.skip, 'skip')));
     return {
       statement: sql.join(parts, sql` `),
       read: (rows) => rows.map((raw) => shape(raw, outputs)),
     };
   });
-}
-
-function pageCount(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    throw new NotCovered('a page that is not a non-negative integer');
-  return value;
 }
 
 /** A group's `orderBy`: `{ genre: 'asc' }` (a `by` field) or `{ _count: { pages: 'desc' } }`. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
-import { compileSelection, decodeRow, type MakeDecimal, type Member } from './compile-select.js';
+import { compileSelection, decodeRow, type MakeDecimal, type Member, pageSize } from './compile-select.js';
 import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
@@ -54,16 +54,22 @@ const FIND_MANY_KEYS: ReadonlySet<string> = new Set([
   'relationLoadStrategy',
 ]);
 
+const COUNT_KEYS: ReadonlySet<string> = new Set(['where', 'take']);
+
 export function rootAt(catalog: SqlCatalog, table: SqlTable, dialect: SqlDialect): At {
   let next = 0;
   return { catalog, table, alias: 't0', nextAlias: () => `t${++next}`, joins: [], dialect };
 }
 
-function count(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    throw new NotCovered(`a ${name} that is not a non-negative integer`);
-  return value;
+/** Refuses (as not covered) an argument of `call` other than the `allowed` ones. */
+export function onlyArguments(
+  args: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+  call: string,
+): void {
+  for (const key of Object.keys(args)) {
+    if (!allowed.has(key) && args[key] !== undefined) throw new NotCovered(`the ${call} argument ${key}`);
+  }
 }
 
 /** `findMany(args)` as one statement, or `undefined` when the compiler does not cover `args`. */
@@ -75,17 +81,15 @@ export function compileFindMany(
   dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>[]> | undefined {
   return covered(() => {
-    for (const key of Object.keys(args)) {
-      if (!FIND_MANY_KEYS.has(key) && args[key] !== undefined) throw new NotCovered(`the argument ${key}`);
-    }
+    onlyArguments(args, FIND_MANY_KEYS, 'findMany');
     const at = rootAt(catalog, table, dialect);
     const members: Member[] = compileSelection(args, at, decimal);
     if (members.length === 0) throw new NotCovered('an empty selection');
     const columns = sql.join(members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`));
     const where = compileWhere(args.where, at);
     const sorts = orderBy(args.orderBy, at);
-    const take = count(args.take, 'take');
-    const skip = count(args.skip, 'skip');
+    const take = pageSize(args.take, 'take');
+    const skip = pageSize(args.skip, 'skip');
     const parts: Fragment[] = [sql`select ${columns} from ${fromClause(at)} where ${where}`];
     if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
     parts.push(...dialect.page(take, skip));
@@ -137,13 +141,8 @@ export function compileCount(
   dialect: SqlDialect,
 ): CompiledRead<number> | undefined {
   return covered(() => {
-    for (const key of Object.keys(args)) {
-      if (key !== 'where' && key !== 'take' && args[key] !== undefined)
-        throw new NotCovered(`the count argument ${key}`);
-    }
-    const { take } = args;
-    if (take !== undefined && !(typeof take === 'number' && Number.isSafeInteger(take) && take >= 0))
-      throw new NotCovered('a count take that is not a non-negative integer');
+    onlyArguments(args, COUNT_KEYS, 'count');
+    const take = pageSize(args.take, 'count take');
     const at = rootAt(catalog, table, dialect);
     // The where first: compiling it may add the joins `fromClause` writes.
     const where = compileWhere(args.where, at);

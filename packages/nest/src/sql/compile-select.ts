@@ -136,7 +136,8 @@ const TO_MANY_ARGS: ReadonlySet<string> = new Set([
   'skip',
 ]);
 
-function pageSize(value: unknown, name: string): number | undefined {
+/** A `take` or `skip` the compiler reads: a non-negative integer, or none. */
+export function pageSize(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
   // A negative `take` reads from the end: Prisma's.
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)

@@ -314,7 +314,12 @@ function observed(engine: SqlReadEngine): { engine: SqlReadEngine; fallbacks: ()
       forModel(delegate) {
         const reads = engine.forModel(delegate);
         if (reads === undefined) throw new Error('the example’s models are all compiled');
-        return { findMany: (args) => seen(reads.findMany(args)), count: (args) => seen(reads.count(args)) };
+        return {
+          findMany: (args) => seen(reads.findMany(args)),
+          count: (args) => seen(reads.count(args)),
+          // Not a fallback when it is not compiled: the page's two calls then are, each on its own.
+          pageAndCount: (page, count) => reads.pageAndCount?.(page, count),
+        };
       },
     },
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member, pageSize } from './compile-select.js';
-import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
+import { type At, compileWhere, type Fragment, fromClause, NotCovered, subquery } from './compile-where.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
@@ -81,23 +81,78 @@ export function compileFindMany(
   dialect: SqlDialect,
 ): CompiledRead<Record<string, unknown>[]> | undefined {
   return covered(() => {
-    onlyArguments(args, FIND_MANY_KEYS, 'findMany');
+    const { statement, members } = findManyStatement(rootAt(catalog, table, dialect), args, decimal);
+    return { statement, read: (rows) => rows.map((row) => decodeRow(row, members)) };
+  });
+}
+
+/** A page's rows and the count of all its pages' rows, as one statement reads them. */
+export interface PageAndCount {
+  readonly records: Record<string, unknown>[];
+  /** `undefined` when the page is empty and its count is not known to be 0 (see `compilePageAndCount`). */
+  readonly count: number | undefined;
+}
+
+/** The column of a page statement that carries its count: no selected member is named so (`c0`…). */
+const COUNT_COLUMN = 'n';
+
+/**
+ * `findMany(page)` and `count(count)` as one statement: the page's own, with the count as a scalar
+ * subquery beside its columns, which the database runs once (it reads nothing of the row) and
+ * repeats on every row. One round trip and one connection where the two calls took two.
+ * An empty page carries no count: when the page's where is the count's (the same arguments) and it
+ * skips no rows, nothing matches and the count is 0; otherwise (a cursor's narrower where, an
+ * offset past the end) `count` is `undefined` and the caller counts by itself.
+ */
+export function compilePageAndCount(
+  catalog: SqlCatalog,
+  table: SqlTable,
+  page: Record<string, unknown>,
+  count: Record<string, unknown>,
+  decimal: MakeDecimal,
+  dialect: SqlDialect,
+): CompiledRead<PageAndCount> | undefined {
+  return covered(() => {
+    onlyArguments(count, COUNT_KEYS, 'count');
+    if (count.take !== undefined) throw new NotCovered('a capped count beside a page');
     const at = rootAt(catalog, table, dialect);
-    const members: Member[] = compileSelection(args, at, decimal);
-    if (members.length === 0) throw new NotCovered('an empty selection');
-    const columns = sql.join(members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`));
-    const where = compileWhere(args.where, at);
-    const sorts = orderBy(args.orderBy, at);
-    const take = pageSize(args.take, 'take');
-    const skip = pageSize(args.skip, 'skip');
-    const parts: Fragment[] = [sql`select ${columns} from ${fromClause(at)} where ${where}`];
-    if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
-    parts.push(...dialect.page(take, skip));
+    // Its own aliases from the page's counter: nothing in it refers to, or shadows, the page's.
+    const counting = subquery(at, table);
+    const countWhere = compileWhere(count.where, counting);
+    const total = sql`(select count(*) from ${fromClause(counting)} where ${countWhere})`;
+    const { statement, members } = findManyStatement(at, page, decimal, total);
+    const emptyIsNone = page.where === count.where && (page.skip === undefined || page.skip === 0);
     return {
-      statement: dialect.statement(sql.join(parts, sql` `)),
-      read: (rows) => rows.map((row) => decodeRow(row, members)),
+      statement,
+      read: (rows) => {
+        const first = rows[0];
+        if (first === undefined) return { records: [], count: emptyIsNone ? 0 : undefined };
+        return { records: rows.map((row) => decodeRow(row, members)), count: Number(first[COUNT_COLUMN]) };
+      },
     };
   });
+}
+
+/** The statement of `findMany(args)` at `at`, with `extra` selected as `n` when given. */
+function findManyStatement(
+  at: At,
+  args: Record<string, unknown>,
+  decimal: MakeDecimal,
+  extra?: Fragment,
+): { statement: Fragment; members: Member[] } {
+  onlyArguments(args, FIND_MANY_KEYS, 'findMany');
+  const members: Member[] = compileSelection(args, at, decimal);
+  if (members.length === 0) throw new NotCovered('an empty selection');
+  const selected = members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`);
+  if (extra !== undefined) selected.push(sql`${extra} as ${sql.id(COUNT_COLUMN)}`);
+  const where = compileWhere(args.where, at);
+  const sorts = orderBy(args.orderBy, at);
+  const take = pageSize(args.take, 'take');
+  const skip = pageSize(args.skip, 'skip');
+  const parts: Fragment[] = [sql`select ${sql.join(selected)} from ${fromClause(at)} where ${where}`];
+  if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
+  parts.push(...at.dialect.page(take, skip));
+  return { statement: at.dialect.statement(sql.join(parts, sql` `)), members };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   compileFindFirst,
   compileFindMany,
   compileFindUnique,
+  compilePageAndCount,
 } from './compile-read.js';
 import type { MakeDecimal } from './compile-select.js';
 import {
@@ -215,6 +216,25 @@ function modelReads(
     findMany: (args) =>
       run(compileFindMany(catalog, table, args as Record<string, unknown>, decimal, dialect)),
     count: (args) => run(compileCount(catalog, table, args as Record<string, unknown>, dialect)),
+    pageAndCount: (page, count) => {
+      const both = compilePageAndCount(
+        catalog,
+        table,
+        page as Record<string, unknown>,
+        count as Record<string, unknown>,
+        decimal,
+        dialect,
+      );
+      if (both === undefined) return undefined;
+      return rows(both.statement).then(async (result) => {
+        const { records, count: counted } = both.read(result);
+        if (counted !== undefined) return { records, count: counted };
+        // An empty page that cannot tell its count: the count's own statement (compiled, since
+        // the combined one was).
+        const alone = compileCount(catalog, table, count as Record<string, unknown>, dialect);
+        return { records, count: await (run(alone) as Promise<number>) };
+      });
+    },
     findFirst: (args) =>
       run(compileFindFirst(catalog, table, args as Record<string, unknown>, decimal, dialect)),
     findUnique: (args) =>

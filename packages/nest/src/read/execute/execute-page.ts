@@ -3,6 +3,7 @@ import type { QueryDelegate } from '../../model/delegate.types.js';
 import type { PagePlan } from '../plan/plan-page.js';
 import type { CountRows } from './estimate-count.js';
 import type { ReadLog } from './run-read.js';
+import { pageAndCountOf } from './sql-reads.js';
 
 /** The rows of a page and, when it is counted, the number of rows in all pages. */
 export interface PageRows {
@@ -13,7 +14,8 @@ export interface PageRows {
 }
 
 /**
- * Runs a page's calls: `findMany` and `count` concurrently. A read whose where provably matches
+ * Runs a page's calls: `findMany` and `count` concurrently, or as one compiled statement where the
+ * delegate's reads are compiled (`pageAndCountOf`). A read whose where provably matches
  * nothing (`empty`) asks nothing. An estimated count goes through `estimate` (see
  * `countEstimator`); without one it is exact.
  */
@@ -29,8 +31,15 @@ export async function executePage(
     if (plan.count === undefined) return { records: [], itemCount: undefined };
     return { records: [], itemCount: 0, countMode: 'exact' };
   }
-  const found = delegate.findMany(plan.findMany) as PromiseLike<unknown[]>;
   const count = plan.count;
+  if (count !== undefined && plan.counting?.mode !== 'estimated') {
+    const both = pageAndCountOf(delegate)?.(plan.findMany, count);
+    if (both !== undefined) {
+      const { records, count: itemCount } = await both;
+      return { records, itemCount, countMode: 'exact' };
+    }
+  }
+  const found = delegate.findMany(plan.findMany) as PromiseLike<unknown[]>;
   const counting =
     count === undefined
       ? undefined

@@ -9,6 +9,12 @@ import type { QueryDelegate } from '../../model/delegate.types.js';
 export interface ModelSqlReads {
   findMany(args: object): Promise<unknown[]> | undefined;
   count(args: object): Promise<number> | undefined;
+  /**
+   * `findMany(page)` and `count(count)` read by one statement: a counted page in one round trip on
+   * one connection. `undefined` when the compiler does not cover both; the page then runs its two
+   * calls, each compiled where it can be.
+   */
+  pageAndCount?(page: object, count: object): Promise<{ records: unknown[]; count: number }> | undefined;
   /** The first row (or `null`): a detail read by key or by a server's where, under the access scope. */
   findFirst?(args: object): Promise<unknown> | undefined;
   /** The row a unique where names (or `null`): a detail read without an access scope. */
@@ -122,5 +128,18 @@ export function withSqlReads(delegate: QueryDelegate, reads: ModelSqlReads): Que
     const group = (args: object) => reads.groupBy?.(args) ?? groupBy.call(delegate, args);
     properties.groupBy = { value: group, enumerable: true };
   }
+  const { pageAndCount } = reads;
+  if (pageAndCount !== undefined) {
+    properties[PAGE_AND_COUNT] = { value: pageAndCount.bind(reads) };
+  }
   return Object.create(delegate, properties) as QueryDelegate;
+}
+
+// Not a delegate method (no Prisma call has its shape): a key of its own, which no model field or
+// Prisma property can be.
+const PAGE_AND_COUNT = Symbol('facet.pageAndCount');
+
+/** A counted page in one call, when the delegate's reads are compiled (`withSqlReads`) and cover it. */
+export function pageAndCountOf(delegate: QueryDelegate): ModelSqlReads['pageAndCount'] {
+  return (delegate as QueryDelegate & { [PAGE_AND_COUNT]?: ModelSqlReads['pageAndCount'] })[PAGE_AND_COUNT];
 }

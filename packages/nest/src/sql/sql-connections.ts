@@ -2,13 +2,16 @@
 // one runner per database that gives a statement's rows, and its errors reported as Prisma's
 // driver adapter reports them, so a fault answers alike on both engines.
 import {
+  type DialectAdapter,
   DummyDriver,
   Kysely,
   MysqlAdapter,
   MysqlIntrospector,
   MysqlQueryCompiler,
-  PostgresDialect,
-  type PostgresPool,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryCompiler,
 } from 'kysely';
 import type { Fragment } from './compile-where.js';
 import { asMariadbAdapterError } from './mariadb-pool.js';
@@ -76,42 +79,63 @@ export function asAdapterError(error: unknown): unknown {
 /** Runs a compiled statement on one server's connections and gives its rows. */
 export type Rows = (statement: Fragment) => Promise<Record<string, unknown>[]>;
 
-/** Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would. */
-export function postgresRows(pool: SqlPool): Rows {
-  const adapted = { connect: async () => heard(await pool.connect()), end: async () => {}, options: {} };
-  const db = new Kysely<Db>({ dialect: new PostgresDialect({ pool: adapted as unknown as PostgresPool }) });
-  return (statement) =>
-    statement.execute(db).then(
-      (result) => result.rows as Record<string, unknown>[],
-      (error: unknown) => {
-        throw asAdapterError(error);
-      },
-    );
-}
-
-/** Kysely as MariaDB's query compiler only (backquoted names, `?` values): the pool runs the text. */
-export function mariadbRows(pool: SqlPool): Rows {
-  const db = new Kysely<Db>({
-    dialect: {
-      createAdapter: () => new MysqlAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (kysely) => new MysqlIntrospector(kysely),
-      createQueryCompiler: () => new MysqlQueryCompiler(),
-    },
-  });
+/**
+ * Runs compiled statements on `pool`: Kysely compiles each fragment to text and values, and the
+ * pool's own client runs it. Only Kysely's compiler: its driver layer (connection provider, query
+ * executor, result wrapping) would add work per statement and nothing a single read needs.
+ */
+function statementRows(
+  pool: SqlPool,
+  db: Kysely<Db>,
+  connect: (pool: SqlPool) => Promise<SqlPoolClient>,
+  asError: (error: unknown) => unknown,
+): Rows {
   return async (statement) => {
     const { sql: text, parameters } = statement.compile(db);
     try {
-      const client = await pool.connect();
+      const client = await connect(pool);
       try {
         return (await client.query(text, parameters)).rows as Record<string, unknown>[];
       } finally {
         client.release();
       }
     } catch (error) {
-      throw asMariadbAdapterError(error);
+      throw asError(error);
     }
   };
+}
+
+/** A Kysely that compiles (never runs) statements in one database's SQL. */
+function compilerOnly(
+  adapter: DialectAdapter,
+  compiler: () => QueryCompiler,
+  introspector: typeof PostgresIntrospector | typeof MysqlIntrospector,
+): Kysely<Db> {
+  return new Kysely<Db>({
+    dialect: {
+      createAdapter: () => adapter,
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new introspector(kysely),
+      createQueryCompiler: compiler,
+    },
+  });
+}
+
+const postgresCompiler = compilerOnly(
+  new PostgresAdapter(),
+  () => new PostgresQueryCompiler(),
+  PostgresIntrospector,
+);
+const mariadbCompiler = compilerOnly(new MysqlAdapter(), () => new MysqlQueryCompiler(), MysqlIntrospector);
+
+/** Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would. */
+export function postgresRows(pool: SqlPool): Rows {
+  return statementRows(pool, postgresCompiler, async (from) => heard(await from.connect()), asAdapterError);
+}
+
+/** Runs statements on a MariaDB pool (backquoted names, `?` values), its errors as Prisma's adapter's. */
+export function mariadbRows(pool: SqlPool): Rows {
+  return statementRows(pool, mariadbCompiler, (from) => from.connect(), asMariadbAdapterError);
 }
 
 /**

@@ -13,6 +13,8 @@ const TAG_BYTES = 16;
 // Plaintexts are padded to a multiple of this, so a cursor's length tells little about the length
 // of the values it holds (a staff note's, a title's).
 const PAD_TO = 32;
+/** How many sorts' ids `CursorCodec` keeps hashed. */
+const SORT_IDS_KEPT = 256;
 
 function encodeValue(value: unknown): unknown {
   if (value instanceof Date) return { d: value.toISOString() };
@@ -78,8 +80,17 @@ export class CursorCodec {
     this.associated = Buffer.concat([Buffer.of(VERSION), Buffer.from(scope)]);
   }
 
+  // A page seals two cursors of one sort, and a list is read in few sorts: each sort's id is hashed
+  // once. Bounded, since the sorts are the clients' to choose.
+  private static readonly sortIds = new Map<string, string>();
+
   private static sortId(signature: string): string {
-    return createHash('sha256').update(signature).digest('base64url').slice(0, 16);
+    const known = CursorCodec.sortIds.get(signature);
+    if (known !== undefined) return known;
+    const id = createHash('sha256').update(signature).digest('base64url').slice(0, 16);
+    if (CursorCodec.sortIds.size >= SORT_IDS_KEPT) CursorCodec.sortIds.clear();
+    CursorCodec.sortIds.set(signature, id);
+    return id;
   }
 
   /** The sealed text of `position` in the sort whose identity is `signature`. */

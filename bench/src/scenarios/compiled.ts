@@ -112,9 +112,10 @@ export async function runCompiled(
       notes: large
         ? [
             'The page with totals on the large table is its count: both engines count the ~150,000 matching rows. ' +
-              'The compiled count is a plain `count(*)`, which PostgreSQL runs as a parallel scan (Prisma wraps its ' +
-              'count in a subquery with `OFFSET`, which it does not parallelise); alone it is the faster plan, but on ' +
-              'this 2-core machine its workers compete with the page read running beside it.',
+              'The compiled page reads its count in the same statement, a `count(*)` in a scalar subquery that ' +
+              'PostgreSQL runs first, as a parallel scan (Prisma wraps its count in a subquery with `OFFSET`, which it ' +
+              'does not parallelise, and runs it beside the page on a second connection); the page then waits for ' +
+              'the count instead of overlapping it, which the parallel scan about makes up for on this 2-core machine.',
           ]
         : [],
     };

@@ -5,115 +5,35 @@
 import 'reflect-metadata';
 import { createApiClient, isFacetHttpError, useModuleApi } from '@facet/client';
 import { facetMutations, facetQueries } from '@facet/client/tanstack';
-import { listenApp } from '@facet/test-support/net';
-import { Controller, type INestApplication, Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { MutationObserver, QueryClient } from '@tanstack/query-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceCreateBody, ResourceItem, ResourceUpdateBody } from '../src/index.js';
-import { FacetModule, type ReadContext, ResourceController } from '../src/index.js';
+import { FacetModule, ResourceController } from '../src/index.js';
 import { ApiResourceRoutes } from '../src/swagger/index.js';
-import { createFacetApp, type FacetPlatform } from './support/facet-app.js';
-import { type SeededLibrary, seedLibrary } from './support/seed.js';
-import { openTarget, type TestTarget } from './support/targets.js';
-import {
-  type Caller,
-  readOf,
-  type WriteAbility,
-  writeAccess,
-  writeBooks,
-  writeReviews,
-} from './support/write-fixtures.js';
-
-@Controller('books')
-class BooksController extends ResourceController(writeBooks, { writes: true }) {}
-
-@Controller('reviews')
-class ReviewsController extends ResourceController(writeReviews, { writes: true }) {}
-
-const CALLERS: Record<string, Caller> = {
-  admin: { role: 'admin', userId: 1 },
-  editor: { role: 'editor', userId: 2 },
-  contributor: { role: 'contributor', userId: 3 },
-  ann: { role: 'reader', userId: 61 },
-  bob: { role: 'reader', userId: 62 },
-};
-
-const PLATFORMS: readonly FacetPlatform[] = ['express', 'fastify'];
-let target: TestTarget;
-let library: SeededLibrary;
-const apps = new Map<FacetPlatform, { app: INestApplication; url: string }>();
-
-beforeAll(async () => {
-  target = await openTarget('pglite');
-  library = await seedLibrary(target.prisma);
-  for (const platform of PLATFORMS) {
-    @Module({
-      imports: [
-        FacetModule.forRoot({
-          prisma: target.prisma,
-          accessibleWhere: writeAccess,
-          readContext: (request): ReadContext<WriteAbility> => {
-            const name = (request as { headers: Record<string, string | undefined> }).headers['x-caller'];
-            return readOf(CALLERS[name ?? 'ann'] ?? (CALLERS.ann as Caller));
-          },
-        }),
-        FacetModule.forFeature([writeBooks, writeReviews]),
-      ],
-      controllers: [BooksController, ReviewsController],
-    })
-    class AppModule {}
-    const app = await createFacetApp(AppModule, platform);
-    apps.set(platform, { app, url: await listenApp(app) });
-  }
-}, 60_000);
-
-afterAll(async () => {
-  for (const { app } of apps.values()) await app.close();
-  await target?.close();
-});
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown> | undefined;
-  readonly etag: string | null;
-}
-
-async function send(
-  platform: FacetPlatform,
-  method: string,
-  path: string,
-  caller: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${apps.get(platform)?.url}${path}`, {
-    method,
-    headers: { 'x-caller': caller, 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
-    etag: response.headers.get('etag'),
-  };
-}
+import { PLATFORMS, useWriteApps } from './support/write-apps.js';
+import { type Caller, readOf, writeAccess, writeBooks, writeReviews } from './support/write-fixtures.js';
 
 const ANN = 61;
+const served = useWriteApps({ ann: ANN, bob: 62 });
+const { send } = served;
 
 describe.each(PLATFORMS)('bulk write routes on %s', (platform) => {
   const reviewsOfLibrary = () =>
-    target.prisma.review.findMany({
-      where: { bookId: { in: [...library.bookIds] } },
+    served.target.prisma.review.findMany({
+      where: { bookId: { in: [...served.library.bookIds] } },
       orderBy: { id: 'asc' },
     });
   const booksOfLibrary = () =>
-    target.prisma.book.findMany({ where: { authorId: library.authorId }, orderBy: { id: 'asc' } });
+    served.target.prisma.book.findMany({
+      where: { authorId: served.library.authorId },
+      orderBy: { id: 'asc' },
+    });
 
   it('POST /bulk creates every row of a JSON array and answers 201 { count }', async () => {
-    const [alpha, , gamma] = library.bookIds;
+    const [alpha, , gamma] = served.library.bookIds;
     const before = (await reviewsOfLibrary()).length;
     const answer = await send(platform, 'POST', '/reviews/bulk', 'ann', [
       { rating: 4, body: `bulk ${platform} 1`, bookId: alpha },
@@ -129,7 +49,7 @@ describe.each(PLATFORMS)('bulk write routes on %s', (platform) => {
   });
 
   it('POST /bulk refuses mass assignment in any row, prototype keys included, and writes none', async () => {
-    const [alpha, beta] = library.bookIds;
+    const [alpha, beta] = served.library.bookIds;
     const before = await reviewsOfLibrary();
     const good = `{"rating":5,"body":"x","bookId":${alpha}}`;
     for (const [raw, path, status] of [
@@ -153,21 +73,27 @@ describe.each(PLATFORMS)('bulk write routes on %s', (platform) => {
     const published = await send(
       platform,
       'PATCH',
-      `/books?where.authorId=${library.authorId}&where.published=false`,
+      `/books?where.authorId=${served.library.authorId}&where.published=false`,
       'editor',
       { published: true },
     );
     expect(published).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     const before = await booksOfLibrary();
-    const readable = await send(platform, 'PATCH', `/books?where.authorId=${library.authorId}`, 'editor', {
-      pages: 9,
-    });
+    const readable = await send(
+      platform,
+      'PATCH',
+      `/books?where.authorId=${served.library.authorId}`,
+      'editor',
+      {
+        pages: 9,
+      },
+    );
     expect(readable).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     expect(await booksOfLibrary()).toEqual(before);
     const drafts = await send(
       platform,
       'PATCH',
-      `/books?where.authorId=${library.authorId}&where.published=false`,
+      `/books?where.authorId=${served.library.authorId}&where.published=false`,
       'editor',
       { title: `Draft ${platform}` },
     );
@@ -193,7 +119,7 @@ describe.each(PLATFORMS)('bulk write routes on %s', (platform) => {
     const unknown = await send(
       platform,
       'DELETE',
-      `/books?where.authorId=${library.authorId}&fields=id`,
+      `/books?where.authorId=${served.library.authorId}&fields=id`,
       'admin',
     );
     expect(unknown).toMatchObject({ status: 400, body: { code: 'unknown_key', path: 'fields' } });
@@ -201,7 +127,7 @@ describe.each(PLATFORMS)('bulk write routes on %s', (platform) => {
   });
 
   it('DELETE /?where= deletes the matching rows the caller may delete, answers 200 { count }', async () => {
-    const [alpha] = library.bookIds;
+    const [alpha] = served.library.bookIds;
     await send(platform, 'POST', '/reviews/bulk', 'bob', [
       { rating: 1, body: `bob ${platform}`, bookId: alpha },
     ]);
@@ -237,9 +163,9 @@ describe('the OpenAPI document of the bulk routes', () => {
     @Module({
       imports: [
         FacetModule.forRoot({
-          prisma: target.prisma,
+          prisma: served.target.prisma,
           accessibleWhere: writeAccess,
-          readContext: () => readOf(CALLERS.admin as Caller),
+          readContext: () => readOf(served.callers.admin as Caller),
         }),
         FacetModule.forFeature([writeBooks]),
       ],
@@ -297,12 +223,12 @@ describe.each(PLATFORMS)("the client's bulk calls against the server on %s", (pl
       axiosConfig: { headers: { 'x-caller': caller } },
     });
     // The test apps serve the routes at the root, without /api/v1.
-    api.defaults.baseURL = apps.get(platform)?.url;
+    api.defaults.baseURL = served.url(platform);
     return useModuleApi<ResourceItem<typeof writeReviews>, ReviewTypes>(api, 'reviews');
   };
 
   it("createMany, updateMany and deleteMany, typed, with the server's refusals as FacetHttpError", async () => {
-    const [alpha] = library.bookIds;
+    const [alpha] = served.library.bookIds;
     const ann = reviewsAs('ann');
     expect(
       await ann.createMany([
@@ -326,12 +252,12 @@ describe.each(PLATFORMS)("the client's bulk calls against the server on %s", (pl
       .catch((error: unknown) => error);
     expect(foreign).toMatchObject({ status: 403, code: 'forbidden' });
     expect(() => ann.deleteMany(undefined as never)).toThrow(TypeError);
-    const mine = await target.prisma.review.count({ where: { bookId: alpha, userId: ANN } });
+    const mine = await served.target.prisma.review.count({ where: { bookId: alpha, userId: ANN } });
     expect(await ann.deleteMany({ bookId: alpha, userId: ANN })).toEqual({ count: mine });
   });
 
   it("TanStack bulk mutations invalidate the resource's queries on success only", async () => {
-    const [alpha] = library.bookIds;
+    const [alpha] = served.library.bookIds;
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
     const api = reviewsAs('ann');
     const count = facetQueries(api, 'reviews').count({ where: { bookId: alpha } });

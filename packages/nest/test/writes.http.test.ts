@@ -2,97 +2,12 @@
 // useFacetHttp, with a real Prisma client on PGlite: POST/PATCH/DELETE with no handler of the
 // application's, statuses (201, 200, 204, 400, 403, 404, 409, 412), If-Match against the GET's ETag,
 // raw JSON bodies with prototype keys, and the error body's shape.
-import 'reflect-metadata';
-import { listenApp } from '@facet/test-support/net';
-import { Controller, type INestApplication, Module } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacetModule, type ReadContext, ResourceController } from '../src/index.js';
-import { createFacetApp, type FacetPlatform } from './support/facet-app.js';
-import { newTag, type SeededLibrary, seedLibrary } from './support/seed.js';
-import { openTarget, type TestTarget } from './support/targets.js';
-import {
-  type Caller,
-  readOf,
-  type WriteAbility,
-  writeAccess,
-  writeBooks,
-  writeReviews,
-} from './support/write-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { newTag } from './support/seed.js';
+import { PLATFORMS, useWriteApps } from './support/write-apps.js';
 
-@Controller('books')
-class BooksController extends ResourceController(writeBooks, { writes: true }) {}
-
-@Controller('reviews')
-class ReviewsController extends ResourceController(writeReviews, { writes: true }) {}
-
-const CALLERS: Record<string, Caller> = {
-  admin: { role: 'admin', userId: 1 },
-  editor: { role: 'editor', userId: 2 },
-  contributor: { role: 'contributor', userId: 3 },
-  ann: { role: 'reader', userId: 41 },
-  bob: { role: 'reader', userId: 42 },
-};
-
-const PLATFORMS: readonly FacetPlatform[] = ['express', 'fastify'];
-let target: TestTarget;
-let library: SeededLibrary;
-const apps = new Map<FacetPlatform, { app: INestApplication; url: string }>();
-
-beforeAll(async () => {
-  target = await openTarget('pglite');
-  library = await seedLibrary(target.prisma);
-  for (const platform of PLATFORMS) {
-    @Module({
-      imports: [
-        FacetModule.forRoot({
-          prisma: target.prisma,
-          accessibleWhere: writeAccess,
-          readContext: (request): ReadContext<WriteAbility> => {
-            const name = (request as { headers: Record<string, string | undefined> }).headers['x-caller'];
-            return readOf(CALLERS[name ?? 'ann'] ?? (CALLERS.ann as Caller));
-          },
-        }),
-        FacetModule.forFeature([writeBooks, writeReviews]),
-      ],
-      controllers: [BooksController, ReviewsController],
-    })
-    class AppModule {}
-    const app = await createFacetApp(AppModule, platform);
-    apps.set(platform, { app, url: await listenApp(app) });
-  }
-}, 60_000);
-
-afterAll(async () => {
-  for (const { app } of apps.values()) await app.close();
-  await target?.close();
-});
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown> | undefined;
-  readonly etag: string | null;
-}
-
-async function send(
-  platform: FacetPlatform,
-  method: string,
-  path: string,
-  caller: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${apps.get(platform)?.url}${path}`, {
-    method,
-    headers: { 'x-caller': caller, 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
-    etag: response.headers.get('etag'),
-  };
-}
+const served = useWriteApps({ ann: 41, bob: 42 });
+const { send } = served;
 
 describe.each(PLATFORMS)('write routes on %s', (platform) => {
   const bookBody = (isbn: string, extra: Record<string, unknown> = {}) => ({
@@ -101,12 +16,12 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
     price: '3.50',
     pages: 10,
     genre: 'SCIENCE',
-    authorId: library.authorId,
+    authorId: served.library.authorId,
     ...extra,
   });
 
   it('POST answers 201 with the row as the caller reads it, projected by `fields`', async () => {
-    const [alpha] = library.bookIds;
+    const [alpha] = served.library.bookIds;
     const created = await send(platform, 'POST', '/reviews?fields=rating,userId', 'ann', {
       rating: 4,
       body: 'over HTTP',
@@ -122,8 +37,8 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
   });
 
   it('refuses mass assignment in a raw JSON body, prototype keys included, naming the field', async () => {
-    const [alpha] = library.bookIds;
-    const before = await target.prisma.review.count();
+    const [alpha] = served.library.bookIds;
+    const before = await served.target.prisma.review.count();
     for (const [raw, path] of [
       [`{"rating":5,"body":"x","bookId":${alpha},"userId":7}`, 'userId'],
       [`{"rating":5,"body":"x","book":{"connect":{"id":${alpha}}}}`, 'book'],
@@ -138,11 +53,11 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
       if (!(platform === 'fastify' && path !== 'userId' && path !== 'book'))
         expect(answer.body?.path).toBe(path);
     }
-    expect(await target.prisma.review.count()).toBe(before);
+    expect(await served.target.prisma.review.count()).toBe(before);
   });
 
   it('PATCH: 200 for the owner, 403 for another reader, 404 for a row it may not read', async () => {
-    const [alpha, beta] = library.bookIds;
+    const [alpha, beta] = served.library.bookIds;
     const mine = await send(platform, 'POST', '/reviews', 'ann', { rating: 2, body: 'mine', bookId: alpha });
     const id = mine.body?.id as string;
     expect(await send(platform, 'PATCH', `/reviews/${id}`, 'ann', { rating: 3 })).toMatchObject({
@@ -150,7 +65,7 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
       body: { id, rating: 3 },
     });
     expect((await send(platform, 'PATCH', `/reviews/${id}`, 'bob', { rating: 1 })).status).toBe(403);
-    const hidden = await target.prisma.review.create({
+    const hidden = await served.target.prisma.review.create({
       data: { rating: 1, body: 'draft', bookId: beta, userId: 42 },
     });
     const a = await send(platform, 'PATCH', `/reviews/${hidden.id}`, 'bob', { rating: 5 });
@@ -180,7 +95,7 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
       'if-match': 'nope',
     });
     expect(malformed).toMatchObject({ status: 400, body: { code: 'invalid_precondition' } });
-    expect((await target.prisma.book.findUniqueOrThrow({ where: { id } })).pages).toBe(11);
+    expect((await served.target.prisma.book.findUniqueOrThrow({ where: { id } })).pages).toBe(11);
     const fresh = (await send(platform, 'GET', `/books/${id}`, 'admin')).etag as string;
     expect(
       await send(platform, 'DELETE', `/books/${id}`, 'admin', undefined, { 'if-match': fresh }),
@@ -188,7 +103,7 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
       status: 200,
       body: { id, pages: 11 },
     });
-    expect(await target.prisma.book.count({ where: { id } })).toBe(0);
+    expect(await served.target.prisma.book.count({ where: { id } })).toBe(0);
   });
 
   it("a duplicate is a 409 and a write out of the conditions a 403, with Facet's error body", async () => {
@@ -213,7 +128,9 @@ describe.each(PLATFORMS)('write routes on %s', (platform) => {
       bookBody(`${newTag()}-p`, { published: true }),
     );
     expect(publish).toMatchObject({ status: 403, body: { statusCode: 403, code: 'forbidden' } });
-    expect((await send(platform, 'DELETE', `/books/${library.bookIds[0]}`, 'editor')).status).toBe(403);
+    expect((await send(platform, 'DELETE', `/books/${served.library.bookIds[0]}`, 'editor')).status).toBe(
+      403,
+    );
   });
 
   it('a write route takes `fields` only in its query', async () => {

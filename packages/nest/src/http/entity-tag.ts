@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The entity tag of a representation: a weak tag (`W/"…"`) over the JSON a read route answers, the
@@ -12,7 +12,8 @@ export function representationTag(representation: unknown): string {
   // JSON.stringify is how Express's `res.json` and Fastify's default serializer write the body.
   const json = JSON.stringify(representation) ?? '';
   // 132 bits of SHA-256 (22 base64url characters): no two representations of a resource meet.
-  return `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
+  // The one-shot `hash`: no Hash object per answer (several times faster on a page's JSON).
+  return `W/"${hash('sha256', json, 'base64url').slice(0, 22)}"`;
 }
 
 /** The tags of an `If-None-Match` or `If-Match` header: `'*'`, or each tag's opaque part and weakness. */

@@ -27,6 +27,7 @@ interface ResponseLike {
 
 /** `Vary` with `Authorization` added to what is there (CORS's `Origin`, say), once. */
 function varyWithAuthorization(current: unknown): string {
+  if (current === undefined) return 'Authorization';
   const text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
   const names = text
     .split(',')
@@ -36,6 +37,12 @@ function varyWithAuthorization(current: unknown): string {
     return names.join(', ');
   }
   return [...names, 'Authorization'].join(', ');
+}
+
+/** Whether a request carries a condition Express's `req.fresh` reads. */
+function isConditional(request: RequestLike): boolean {
+  const headers = request.headers;
+  return headers?.['if-none-match'] !== undefined || headers?.['if-modified-since'] !== undefined;
 }
 
 /**
@@ -64,7 +71,11 @@ export class FacetConditionalReadInterceptor implements NestInterceptor {
         response.header('Vary', varyWithAuthorization(response.getHeader('Vary')));
         // Express's `res.send` asks `req.fresh` and answers 304 when it says so: it now says what
         // Facet decided. An own property shadows Express's getter; Fastify has no such check.
-        Object.defineProperty(request, 'fresh', { value: fresh, configurable: true });
+        // Without a condition Express's check says "not fresh" too (Facet sets no Last-Modified),
+        // and most reads carry none: the request keeps its shape.
+        if (fresh || isConditional(request)) {
+          Object.defineProperty(request, 'fresh', { value: fresh, configurable: true });
+        }
         if (!fresh) return body;
         // The status is set before the interceptors run, and Nest's reply keeps it. No body: the
         // route's Content-Type (count's @Header) would describe one.

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hash } from 'node:crypto';
 import { FacetQueryError } from '@facet/core';
 import { deriveKey, type ServerSecret, secretBytes } from '../../secrets/server-keys.js';
 import { isDecimalLike } from '../../serialization/is-decimal-like.js';
@@ -87,7 +87,7 @@ export class CursorCodec {
   private static sortId(signature: string): string {
     const known = CursorCodec.sortIds.get(signature);
     if (known !== undefined) return known;
-    const id = createHash('sha256').update(signature).digest('base64url').slice(0, 16);
+    const id = hash('sha256', signature, 'base64url').slice(0, 16);
     if (CursorCodec.sortIds.size >= SORT_IDS_KEPT) CursorCodec.sortIds.clear();
     CursorCodec.sortIds.set(signature, id);
     return id;

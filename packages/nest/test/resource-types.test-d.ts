@@ -98,6 +98,10 @@ async function reads(): Promise<void> {
   await resource.findOne({ id: 1 }, { fields: 'items{id}' });
   // @ts-expect-error an unclosed brace
   await resource.query({ fields: 'author{name' });
+  // The server's where of findOne is the delegate's where-input: a misspelt column does not compile.
+  await resource.findOne({ isbn: '978-0', author: { is: { name: 'Ann' } } });
+  // @ts-expect-error 'isbm' is not a column of Book
+  await resource.findOne({ isbm: '978-0' });
 }
 void reads;
 

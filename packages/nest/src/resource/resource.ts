@@ -126,7 +126,7 @@ export class Resource<
    * client's own `where` if it sends one; a 404 when there is none the caller may read.
    */
   async findOne<const F extends string = string>(
-    where: object,
+    where: DelegateWhere<TDelegate>,
     query: ResourceReadQuery<TDto, F> = {},
     read: ReadContext<TAbility> = {},
   ): Promise<ProjectedItem<TDto, F>> {

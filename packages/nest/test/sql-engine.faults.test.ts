@@ -148,9 +148,9 @@ describe.skipIf(!mariadb.available)('faults of the compiled read path on MariaDB
     expect(page.items).toHaveLength(5);
   });
 
-  // Both are a 500 `internal_error` today: the driver's "pool failed to retrieve a connection"
-  // (errno 45028) is not among the unavailable codes on either path. The two must stay alike.
-  it('answers a server it cannot reach as the Prisma path does', async () => {
+  // The driver's "pool failed to retrieve a connection" (errno 45028) reaches both paths as
+  // `{ kind: 'mysql', code: 45028 }`: the database is unavailable, named so, on either engine.
+  it('answers a server it cannot reach as the Prisma path does: database_unavailable', async () => {
     const port = await freePort();
     const shared = createPool({
       host: LOCALHOST,
@@ -175,7 +175,7 @@ describe.skipIf(!mariadb.available)('faults of the compiled read path on MariaDB
         answers.push({ status: error.getStatus(), body: error.getResponse() });
       }
       expect(answers[1]).toEqual(answers[0]);
-      expect(answers[0]).toMatchObject({ status: 500 });
+      expect(answers[0]).toMatchObject({ status: 500, body: { code: 'database_unavailable' } });
     } finally {
       await prisma.$disconnect();
       await shared.end().catch(() => {});

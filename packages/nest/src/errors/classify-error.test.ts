@@ -121,6 +121,24 @@ describe('classifyError', () => {
       }),
       { kind: 'timeout', status: 504 },
     ],
+    [
+      'a MariaDB server the driver cannot reach (its pool gave no connection in time)',
+      named('DriverAdapterError', { cause: { kind: 'mysql', code: 45028, originalCode: '45028' } }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      'a MariaDB socket closed under a statement, through Prisma',
+      named('PrismaClientKnownRequestError', {
+        code: 'P2039',
+        meta: adapterMeta({ kind: 'mysql', code: 45009 }),
+      }),
+      { kind: 'unavailable', status: 503 },
+    ],
+    [
+      "the driver's number for another database's error",
+      named('DriverAdapterError', { cause: { kind: 'postgres', code: '45028', originalCode: '45028' } }),
+      { kind: 'unexpected', status: 500 },
+    ],
     // node-postgres reports a lost connection as a plain Error; adapter-pg passes it through.
     [
       'node-postgres: connection lost',

@@ -89,6 +89,29 @@ const UNAVAILABLE_DATABASE_CODES: ReadonlySet<string> = new Set(['57P01', '57P02
  * PostgreSQL; 1969 (MariaDB max_statement_time) and 3024 (MySQL max_execution_time).
  */
 const TIMEOUT_DATABASE_CODES: ReadonlySet<string> = new Set(['57014', '55P03', '1969', '3024']);
+/**
+ * The `mariadb` driver's own error numbers (45001-45065, its `errors.client` table) for a connection
+ * or pool that cannot serve: closed or lost connections, socket errors and timeouts, a pool that is
+ * closed, closing or gave no connection in time (45028: a server it cannot reach). Prisma's MariaDB
+ * adapter passes them on as `{ kind: 'mysql', code }`, as Facet's compiled path does; they are the
+ * database's state, never the request's.
+ */
+const UNAVAILABLE_MARIADB_CLIENT_CODES: ReadonlySet<string> = new Set([
+  '45001', // ER_CONNECTION_ALREADY_CLOSED
+  '45009', // ER_SOCKET_UNEXPECTED_CLOSE
+  '45012', // ER_CONNECTION_TIMEOUT
+  '45013', // ER_CMD_CONNECTION_CLOSED
+  '45019', // ER_SOCKET
+  '45026', // ER_SOCKET_TIMEOUT
+  '45027', // ER_POOL_ALREADY_CLOSED
+  '45028', // ER_GET_CONNECTION_TIMEOUT
+  '45035', // ER_ADD_CONNECTION_CLOSED_POOL
+  '45037', // ER_CLOSING_POOL
+  '45039', // ER_INITIAL_TIMEOUT_ERROR
+  '45042', // ER_PING_TIMEOUT
+  '45060', // ER_POOL_NOT_INITIALIZED
+  '45061', // ER_POOL_NO_CONNECTION
+]);
 /** Node socket errors (only trusted together with a `syscall`, as Node sets it). */
 const SOCKET_ERROR_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
@@ -269,6 +292,7 @@ function databaseFault(error: Named): 'unavailable' | 'timeout' | 'rejected' | u
     const text = String(databaseCode);
     if (TIMEOUT_DATABASE_CODES.has(text)) return 'timeout';
     if (UNAVAILABLE_DATABASE_CODES.has(text) || /^08[0-9A-Z]{3}$/.test(text)) return 'unavailable';
+    if (cause.kind === 'mysql' && UNAVAILABLE_MARIADB_CLIENT_CODES.has(text)) return 'unavailable';
     if (REJECTED_SQLSTATE.test(text)) return 'rejected';
   }
   if (typeof code === 'string' && typeof error.syscall === 'string' && SOCKET_ERROR_CODES.has(code)) {

@@ -84,16 +84,11 @@ export type Rows = (statement: Fragment) => Promise<Record<string, unknown>[]>;
  * pool's own client runs it. Only Kysely's compiler: its driver layer (connection provider, query
  * executor, result wrapping) would add work per statement and nothing a single read needs.
  */
-function statementRows(
-  pool: SqlPool,
-  db: Kysely<Db>,
-  connect: (pool: SqlPool) => Promise<SqlPoolClient>,
-  asError: (error: unknown) => unknown,
-): Rows {
+function statementRows(pool: SqlPool, db: Kysely<Db>, asError: (error: unknown) => unknown): Rows {
   return async (statement) => {
     const { sql: text, parameters } = statement.compile(db);
     try {
-      const client = await connect(pool);
+      const client = heard(await pool.connect());
       try {
         return (await client.query(text, parameters)).rows as Record<string, unknown>[];
       } finally {
@@ -130,12 +125,12 @@ const mariadbCompiler = compilerOnly(new MysqlAdapter(), () => new MysqlQueryCom
 
 /** Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would. */
 export function postgresRows(pool: SqlPool): Rows {
-  return statementRows(pool, postgresCompiler, async (from) => heard(await from.connect()), asAdapterError);
+  return statementRows(pool, postgresCompiler, asAdapterError);
 }
 
 /** Runs statements on a MariaDB pool (backquoted names, `?` values), its errors as Prisma's adapter's. */
 export function mariadbRows(pool: SqlPool): Rows {
-  return statementRows(pool, mariadbCompiler, (from) => from.connect(), asMariadbAdapterError);
+  return statementRows(pool, mariadbCompiler, asMariadbAdapterError);
 }
 
 /**

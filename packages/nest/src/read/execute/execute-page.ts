@@ -32,7 +32,9 @@ export async function executePage(
     return { records: [], itemCount: 0, countMode: 'exact' };
   }
   const count = plan.count;
-  if (count !== undefined && plan.counting?.mode !== 'estimated') {
+  // Without an estimator an estimated count is exact: it reads as one too.
+  const estimated = plan.counting?.mode === 'estimated' && estimate !== undefined;
+  if (count !== undefined && !estimated) {
     const both = pageAndCountOf(delegate)?.(plan.findMany, count);
     if (both !== undefined) {
       const { records, count: itemCount } = await both;
@@ -41,11 +43,7 @@ export async function executePage(
   }
   const found = delegate.findMany(plan.findMany) as PromiseLike<unknown[]>;
   const counting =
-    count === undefined
-      ? undefined
-      : plan.counting?.mode === 'estimated' && estimate !== undefined
-        ? estimate(delegate, count)
-        : exactCount(delegate, count);
+    count === undefined ? undefined : estimated ? estimate(delegate, count) : exactCount(delegate, count);
   const [records, counted] = await Promise.all([found, counting]);
   return { records, itemCount: counted?.itemCount, countMode: counted?.countMode };
 }

@@ -5,7 +5,8 @@
 //
 // 1. Random relation filters (relation-shapes.ts), sent anonymously: each is refused with a 400, or
 //    answered with a 200 within ACCEPTED_LIMIT_MS of server time. That bound is what the budget is
-//    for (the cost of what it accepts), not a benchmark: it holds with a wide margin.
+//    for (the cost of what it accepts), not a benchmark: it holds with a wide margin. An answer
+//    over it is timed once more, and the second time is the verdict.
 // 2. Twelve clients sending copies of the slowest accepted request, more than the pool's ten
 //    connections, and meanwhile a detail read, which must still be answered (200, not a 500 from
 //    waiting for a connection).
@@ -93,7 +94,16 @@ describe.skipIf(!availability.available)(title, () => {
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(filteredRead, async (path) => {
-        const response = await timedGet(path);
+        let response = await timedGet(path);
+        if (response.status === 200 && response.ms >= ACCEPTED_LIMIT_MS) {
+          // Timed once more: a costly filter is slow on every try, a stall of the shared machine
+          // (one CI run met a 1,280 ms answer to a count whose plan runs in 13 ms) is not.
+          const first = Math.round(response.ms);
+          response = await timedGet(path);
+          console.log(
+            `[large] ${decodeURIComponent(path)} took ${first} ms, then ${Math.round(response.ms)} ms`,
+          );
+        }
         if (response.status === 400) {
           refused++;
           expect(response.body).toMatchObject({ statusCode: 400, code: expect.any(String) });

@@ -88,6 +88,8 @@ export async function createLibraryApp(options: LibraryAppOptions = {}): Promise
               // Each replica's pool, named by its client: compiled reads follow the read router.
               replicas: database.sqlReplicas,
               decimal: (text) => new Prisma.Decimal(text),
+              // The shapes this app reads most, prepared on each connection (parsed once there).
+              preparedStatements: 64,
             }),
           }
         : { engine: 'prisma' };

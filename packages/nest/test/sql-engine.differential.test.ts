@@ -208,7 +208,8 @@ for (const name of ['pglite', 'postgresql', 'mariadb'] as const) {
       await seedDifferential(target.prisma);
       const environment = { client: target.prisma, accessibleWhere, cursorSecret: secret };
       viaPrisma = new Resource(books, environment);
-      const engine = sqlReads({ pool: target.pool, decimal: target.decimal });
+      // Prepared statements as the example app reads (MariaDB ignores the option).
+      const engine = sqlReads({ pool: target.pool, decimal: target.decimal, preparedStatements: 64 });
       const sql = recording(engine, calls);
       reads = engine.forModel(target.prisma.book) as ModelSqlReads;
       // The SQL resource's delegate counts the calls that reach Prisma: a covered read makes none.

@@ -1,6 +1,7 @@
 // The connections compiled statements run on: the pools an app passes (`pg`, PGlite, MariaDB),
 // one runner per database that gives a statement's rows, and its errors reported as Prisma's
 // driver adapter reports them, so a fault answers alike on both engines.
+import { hash } from 'node:crypto';
 import {
   type DialectAdapter,
   DummyDriver,
@@ -79,21 +80,93 @@ export function asAdapterError(error: unknown): unknown {
 /** Runs a compiled statement on one server's connections and gives its rows. */
 export type Rows = (statement: Fragment) => Promise<Record<string, unknown>[]>;
 
+/** A `pg` client's query by config: a `name` makes it a prepared statement of its connection. */
+type NamingClient = {
+  query(config: {
+    name: string;
+    text: string;
+    values: readonly unknown[];
+  }): Promise<{ readonly rows: unknown[] }>;
+};
+
+/**
+ * The names of the statements each connection holds prepared: its compiled statements' names,
+ * and how many more it may take. Kept per client object, which a `pg` pool reuses for its
+ * connection's life.
+ */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/**
+ * The name `text` runs under on `client`, or `undefined` to run it unnamed: a connection prepares
+ * at most `limit` statements (the server keeps each one's parse tree and plans for the
+ * connection's life, and the shapes of queries are the clients' to choose). The name is a hash of
+ * the text, the same on every connection, and `pg` parses a named text once per connection.
+ */
+function statementName(client: object, text: string, limit: number): string | undefined {
+  let names = preparedOn.get(client);
+  if (names === undefined) {
+    names = new Set();
+    preparedOn.set(client, names);
+  }
+  const name = `facet_${hash('sha256', text, 'base64url').slice(0, 32)}`;
+  if (names.has(name)) return name;
+  if (names.size >= limit) return undefined;
+  names.add(name);
+  return name;
+}
+
+/**
+ * SQLSTATEs after which a connection's prepared statements cannot be trusted: a statement's result
+ * type changed under it (a column altered since it was prepared, 0A000 "cached plan must not
+ * change result type") or the server forgot it (26000, after `DISCARD ALL`). `pg` would send the
+ * statement by name again and again: the connection is closed instead, and the read made once more
+ * on another.
+ */
+const STALE_STATEMENT = /^(0A000|26000)$/;
+
 /**
  * Runs compiled statements on `pool`: Kysely compiles each fragment to text and values, and the
  * pool's own client runs it. Only Kysely's compiler: its driver layer (connection provider, query
- * executor, result wrapping) would add work per statement and nothing a single read needs.
+ * executor, result wrapping) would add work per statement and nothing a single read needs. With
+ * `prepare` > 0, statements are named (prepared once per connection, up to `prepare` of them).
  */
-function statementRows(pool: SqlPool, db: Kysely<Db>, asError: (error: unknown) => unknown): Rows {
+function statementRows(
+  pool: SqlPool,
+  db: Kysely<Db>,
+  asError: (error: unknown) => unknown,
+  prepare = 0,
+): Rows {
+  const run = async (
+    text: string,
+    parameters: readonly unknown[],
+    again: boolean,
+  ): Promise<Record<string, unknown>[]> => {
+    const client = heard(await pool.connect());
+    const name = prepare > 0 ? statementName(client, text, prepare) : undefined;
+    let stale = false;
+    try {
+      const result =
+        name === undefined
+          ? await client.query(text, parameters)
+          : await (client as unknown as NamingClient).query({ name, text, values: parameters });
+      return result.rows as Record<string, unknown>[];
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      stale = name !== undefined && typeof code === 'string' && STALE_STATEMENT.test(code);
+      if (!stale || !again) throw error;
+    } finally {
+      // A truthy argument makes a pg pool close the connection rather than keep it.
+      if (stale) {
+        preparedOn.delete(client);
+        (client.release as (destroy?: boolean) => void)(true);
+      } else client.release();
+    }
+    return run(text, parameters, false);
+  };
   return async (statement) => {
     const { sql: text, parameters } = statement.compile(db);
     try {
-      const client = heard(await pool.connect());
-      try {
-        return (await client.query(text, parameters)).rows as Record<string, unknown>[];
-      } finally {
-        client.release();
-      }
+      return await run(text, parameters, true);
     } catch (error) {
       throw asError(error);
     }
@@ -123,9 +196,12 @@ const postgresCompiler = compilerOnly(
 );
 const mariadbCompiler = compilerOnly(new MysqlAdapter(), () => new MysqlQueryCompiler(), MysqlIntrospector);
 
-/** Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would. */
-export function postgresRows(pool: SqlPool): Rows {
-  return statementRows(pool, postgresCompiler, asAdapterError);
+/**
+ * Runs statements on a PostgreSQL pool, reporting its errors as Prisma's adapter would; `prepare`:
+ * how many statements each connection keeps prepared (0: none).
+ */
+export function postgresRows(pool: SqlPool, prepare = 0): Rows {
+  return statementRows(pool, postgresCompiler, asAdapterError, prepare);
 }
 
 /** Runs statements on a MariaDB pool (backquoted names, `?` values), its errors as Prisma's adapter's. */
@@ -158,8 +234,15 @@ export interface PgliteLike {
  */
 export function pglitePool(db: PgliteLike): SqlPool {
   const client: SqlPoolClient = {
-    query: async (text, values) => {
-      const result = await db.query(text, [...values]);
+    // Also by config (`{ text, values }`), as sqlReads' `preparedStatements` calls it: one embedded
+    // connection that keeps nothing prepared between calls, so the name is not needed.
+    query: async (
+      textOrConfig: string | { text: string; values: readonly unknown[] },
+      values?: readonly unknown[],
+    ) => {
+      const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig.text;
+      const given = typeof textOrConfig === 'string' ? values : textOrConfig.values;
+      const result = await db.query(text, [...(given ?? [])]);
       return { rows: result.rows, command: 'SELECT', rowCount: result.rows.length } as { rows: unknown[] };
     },
     release: () => {},

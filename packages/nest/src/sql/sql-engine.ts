@@ -57,13 +57,29 @@ export interface SqlReadsOptions {
    * a row holds what Prisma's would. Without it, reads that select a Decimal field stay on Prisma.
    */
   readonly decimal?: (text: string) => unknown;
+  /**
+   * How many compiled statements each PostgreSQL connection (of `pool` and of every replica's) keeps
+   * prepared: a statement's text is named by its hash, parsed by the server once per connection,
+   * and from then on only bound and run, which saves the server's parse and analysis on every read
+   * of a known shape. A connection prepares the first `preparedStatements` shapes it runs and runs
+   * the others unnamed, since the shapes are the clients' to choose and the server keeps each
+   * prepared statement for the connection's life; a connection whose statement went stale (a column
+   * altered under it) is closed and the read made on another.
+   *
+   * Off by default, as in Prisma's own `pg` adapter (`statementNameGenerator`): a transaction-mode
+   * PgBouncer before 1.21 (or with `max_prepared_statements = 0`) does not keep prepared
+   * statements, and after five runs PostgreSQL may give a statement a generic plan
+   * (`plan_cache_mode`), which a column of very uneven values can make slower. Not used on
+   * MariaDB, nor for a snapshot export's batches. @default 0 (none)
+   */
+  readonly preparedStatements?: number;
 }
 
 const isPool = (pool: unknown): pool is SqlPool =>
   pool !== null && typeof pool === 'object' && typeof (pool as SqlPool).connect === 'function';
 
 /** The replicas' statement runners by client, after checking their shape. @throws {TypeError} */
-function replicaDatabases(replicas: SqlReadsOptions['replicas']): Map<object, Rows> {
+function replicaDatabases(replicas: SqlReadsOptions['replicas'], prepare: number): Map<object, Rows> {
   const databases = new Map<object, Rows>();
   if (replicas === undefined) return databases;
   if (!Array.isArray(replicas))
@@ -78,7 +94,7 @@ function replicaDatabases(replicas: SqlReadsOptions['replicas']): Map<object, Ro
       throw new TypeError(`sqlReads: replicas[${index}].pool must be a pool with connect() (a pg Pool).`);
     if (databases.has(client))
       throw new TypeError(`sqlReads: replicas[${index}] names a client another entry already gave a pool.`);
-    databases.set(client, postgresRows(pool));
+    databases.set(client, postgresRows(pool, prepare));
   });
   return databases;
 }
@@ -122,7 +138,7 @@ function forDialect(catalog: SqlCatalog, dialect: SqlDialect): SqlCatalog {
  * fails. No compiled read runs on another connection than a transaction's: a write's reads are
  * made through the transaction client's own delegates (Prisma's), and a snapshot export's batches
  * through `inSnapshot`, on a primary connection that imports the snapshot of the export's transaction.
- * @throws {TypeError} when `pool`, `decimal` or a `replicas` entry is not what it must be
+ * @throws {TypeError} when `pool`, `decimal`, `preparedStatements` or a `replicas` entry is not what it must be
  */
 export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
   const { pool } = options;
@@ -132,13 +148,16 @@ export function sqlReads(options: SqlReadsOptions): SqlReadEngine {
     );
   if (options.decimal !== undefined && typeof options.decimal !== 'function')
     throw new TypeError('sqlReads: `decimal` must be a function from text to a Decimal.');
+  const prepare = options.preparedStatements ?? 0;
+  if (!Number.isSafeInteger(prepare) || prepare < 0)
+    throw new TypeError('sqlReads: `preparedStatements` must be a whole number of statements, 0 or more.');
   const mariadb = pool.dialect === 'mariadb';
   if (mariadb && options.replicas !== undefined && options.replicas.length > 0)
     throw new TypeError('sqlReads: replicas are PostgreSQL streaming replicas; a MariaDB pool takes none.');
   const dialect = mariadb ? mariadbDialect : postgresDialect;
   const provider = mariadb ? 'mysql' : 'postgresql';
-  const primary = mariadb ? mariadbRows(pool) : postgresRows(pool);
-  const replicas = replicaDatabases(options.replicas);
+  const primary = mariadb ? mariadbRows(pool) : postgresRows(pool, prepare);
+  const replicas = replicaDatabases(options.replicas, prepare);
   const decimal: MakeDecimal = options.decimal;
   const reads = (rows: Rows, delegate: object) => modelReads(rows, provider, dialect, decimal, delegate);
   const engine: SqlReadEngine = {

@@ -27,6 +27,8 @@ export interface SqlTarget {
   readonly pool: SqlPool;
   /** Statements the pool ran so far. */
   readonly statements: () => number;
+  /** The database's URL, on a PostgreSQL server: for a test's own connections. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -87,10 +89,8 @@ export async function openSqlTarget(name: SqlTargetName): Promise<SqlTarget> {
   const admin = new pg.Client({ host: LOCALHOST, port: 5432, user: 'postgres', database: 'postgres' });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${database}"`);
-  const shared = new pg.Pool({
-    connectionString: `postgresql://postgres@${LOCALHOST}:5432/${database}`,
-    max: 4,
-  });
+  const url = `postgresql://postgres@${LOCALHOST}:5432/${database}`;
+  const shared = new pg.Pool({ connectionString: url, max: 4 });
   // The server ends the pool's idle connections when the database is dropped: not an error here.
   shared.on('error', () => {});
   await shared.query(ddl);
@@ -102,6 +102,7 @@ export async function openSqlTarget(name: SqlTargetName): Promise<SqlTarget> {
     decimal,
     pool,
     statements,
+    url,
     async close() {
       await prisma.$disconnect();
       await shared.end().catch(() => {});

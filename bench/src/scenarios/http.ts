@@ -49,6 +49,8 @@ const HAND_FASTIFY = 'hand-written NestJS + Prisma controller on Fastify, anonym
 const HAND_FASTIFY_READER = 'hand-written NestJS + Prisma controller on Fastify, reader token';
 const KIT = '@querry-kit/nest 1.0.5';
 const PG = 'pg + node:http (physical limit)';
+const NEST_PG = "NestJS + pg, the same SQL (the framework's floor)";
+const NEST_PG_FASTIFY = "NestJS + pg on Fastify, the same SQL (the framework's floor)";
 
 function contenders(readerToken: string): Contender[] {
   const nest = repoPath('bench/dist/servers/nest-server.js');
@@ -101,6 +103,8 @@ function contenders(readerToken: string): Contender[] {
       headers: reader,
     },
     { name: KIT, script: nest, args: ['querry-kit'], path: `/books?${QUERRY_KIT_LIST_QUERY}` },
+    { name: NEST_PG, script: nest, args: ['pg'], path: `/books?${PLAIN_LIST_QUERY}` },
+    { name: NEST_PG_FASTIFY, script: nest, args: ['pg', 'fastify'], path: `/books?${PLAIN_LIST_QUERY}` },
     {
       name: PG,
       script: repoPath('bench/dist/servers/pg-server.js'),
@@ -340,6 +344,22 @@ function compiledComparisons(
         op: '>=',
         value: 0.4,
       }),
+    ]),
+    // What the framework alone leaves of the physical limit, and the compiled app against that floor.
+    ...(
+      [
+        ['', SQL, NEST_PG],
+        [' on Fastify', SQL_FASTIFY, NEST_PG_FASTIFY],
+      ] as const
+    ).flatMap(([platform, anonymous, floor]) => [
+      compare(measurements, `NestJS + pg${platform} (the framework's floor) vs pg + node:http`, floor, PG),
+      compare(measurements, `Compiled example app${platform} vs NestJS + pg${platform}`, anonymous, floor),
+      compare(
+        cpuMeasurements,
+        `CPU per request: NestJS + pg${platform} vs pg + node:http`,
+        cpuOf(floor),
+        cpuOf(PG),
+      ),
     ]),
     // Like for like on Fastify: the same controller on the same platform.
     compare(

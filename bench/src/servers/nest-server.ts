@@ -4,6 +4,9 @@
 //   querry-kit   @querry-kit/nest 1.0.5's QueryTransformPipe, QueryService and ResourceQuery
 //   facet        @facet/nest's @FacetQuery, QueryService and ResourceQuery with the same static
 //                access filter as the others, i.e. the example app's list route without its auth
+//   pg           the framework's floor: a controller that runs the `pg` server's two SQL statements
+//                (pg-list.ts), no ORM, no validation, no access rules; what Nest and its platform
+//                cost on their own
 // Usage (forked by the HTTP scenario): node nest-server.js <kind> [express|fastify]; DATABASE_URL names
 // the database, and the second argument Nest's HTTP platform (default express).
 // The parent learns the port through the IPC channel.
@@ -34,6 +37,7 @@ import {
 import { type Prisma, PrismaClient } from '../generated/plain/client.js';
 import { BookDto, type BookRow, toBookDto } from '../support/dtos.js';
 import { pageMeta, parsePlainListQuery } from './list-query.js';
+import { ListQueryError, pgListReader } from './pg-list.js';
 
 const PRISMA = Symbol('prisma');
 /** The anonymous reader's access filter, as a static ability: every contender applies it. */
@@ -172,16 +176,36 @@ class FacetController {
   }
 }
 
+const url = process.env.DATABASE_URL;
+/** The `pg` controller's pool, made for that kind only. */
+const pgReader = process.argv[2] === 'pg' && url !== undefined ? pgListReader(url) : undefined;
+
+@Controller('books')
+class NestPgController {
+  @Get()
+  async list(@Req() request: HandwrittenRequest) {
+    const mark = request.url.indexOf('?');
+    try {
+      return await (pgReader as ReturnType<typeof pgListReader>).read(
+        new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1)),
+      );
+    } catch (error) {
+      if (error instanceof ListQueryError) throw new BadRequestException(error.message);
+      throw error;
+    }
+  }
+}
+
 const CONTROLLERS: Record<string, Type<unknown>> = {
   handwritten: HandwrittenController,
   'querry-kit': QuerryKitController,
   facet: FacetController,
+  pg: NestPgController,
 };
 
 const kind = process.argv[2] ?? '';
 const controller = CONTROLLERS[kind];
 const platform = process.argv[3] ?? 'express';
-const url = process.env.DATABASE_URL;
 if (!controller || !url || (platform !== 'express' && platform !== 'fastify'))
   throw new Error(
     `usage: DATABASE_URL=… node nest-server.js <${Object.keys(CONTROLLERS).join('|')}> [express|fastify]`,
@@ -206,6 +230,7 @@ const shutdown = () => {
   void app
     .close()
     .finally(() => prisma.$disconnect())
+    .finally(() => pgReader?.end())
     .finally(() => process.exit(0));
 };
 // A clean exit on a signal too, so that `node --cpu-prof` can write its profile.

@@ -62,16 +62,23 @@ const HTTP_KIT_LIMIT =
 const COMPILED_HTTP_LIMIT =
   "The compiled path replaces Prisma's part of the request only: the example still runs its whole contract around the read (auth guard, the caller's CASL ability, every field checked against the DTO as the caller may see it, the envelope, the entity tag), on the same Nest and platform stack as on the Prisma path; the CPU profile section shows where its server time goes, layer by layer.";
 
+const COMPILED_CEILING_LIMIT =
+  'The framework alone does not reach this ratio: "NestJS + pg" runs the `pg` server\'s own two named ' +
+  'statements in a Nest controller, with no ORM, no validation and no access rules, and its row against ' +
+  '"pg + node:http" is the most any Nest app on that platform can show here; "Compiled example app vs NestJS + ' +
+  'pg" is how much of that floor the example keeps while serving its whole contract.';
+
 export const LIMITS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
-    ['', ' on Fastify'].flatMap((platform) =>
+    ['', ' on Fastify'].flatMap((platform) => [
+      ...['vs hand-written, anonymous', 'vs hand-written, reader token', 'vs @querry-kit/nest'].map(
+        (against) => [`Compiled example app${platform} ${against}`, COMPILED_HTTP_LIMIT],
+      ),
       [
-        'vs hand-written, anonymous',
-        'vs hand-written, reader token',
-        'vs @querry-kit/nest',
-        'vs pg + node:http',
-      ].map((against) => [`Compiled example app${platform} ${against}`, COMPILED_HTTP_LIMIT]),
-    ),
+        `Compiled example app${platform} vs pg + node:http`,
+        `${COMPILED_HTTP_LIMIT} ${COMPILED_CEILING_LIMIT}`,
+      ],
+    ]),
   ),
   'decode, Facet vs qs (each its own format)':
     "Facet's decoder restores typed values (JSON.parse of JSON-looking values), refuses prototype keys and checks depth, key count and value length, none of which qs does.",

@@ -8,6 +8,7 @@ import { type CompiledRead, covered, onlyArguments, rootAt } from './compile-rea
 import { type Decode, type MakeDecimal, pageSize, scalarDecode } from './compile-select.js';
 import { type At, columnRef, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
 import type { SortTerm, SqlDialect } from './sql-dialect.js';
+import { COMMA, identifier, SPACE } from './sql-names.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 const AGGREGATES = ['_count', '_avg', '_sum', '_min', '_max'] as const;
@@ -97,7 +98,10 @@ function aggregates(args: Record<string, unknown>, at: At, decimal: MakeDecimal)
 }
 
 function selectList(outputs: readonly Output[]): Fragment {
-  return sql.join(outputs.map((output, index) => sql`${output.expression} as ${sql.id(`c${index}`)}`));
+  return sql.join(
+    outputs.map((output, index) => sql`${output.expression} as ${identifier(`c${index}`)}`),
+    COMMA,
+  );
 }
 
 /** An answer row as Prisma shapes it: aggregates nested by operation, in the order they were selected. */
@@ -173,13 +177,16 @@ export function compileGroupBy(
     const where = compileWhere(args.where, at);
     const parts: Fragment[] = [
       sql`select ${selectList(outputs)} from ${fromClause(at)} where ${where}`,
-      sql`group by ${sql.join(by.map((column) => columnRef(at, column)))}`,
+      sql`group by ${sql.join(
+        by.map((column) => columnRef(at, column)),
+        COMMA,
+      )}`,
     ];
     const sorts = groupSorts(args.orderBy, at, by, decimal);
-    if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts.map(dialect.sort))}`);
+    if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts.map(dialect.sort), COMMA)}`);
     parts.push(...dialect.page(pageSize(args.take, 'take'), pageSize(args.skip, 'skip')));
     return {
-      statement: sql.join(parts, sql` `),
+      statement: sql.join(parts, SPACE),
       read: (rows) => rows.map((raw) => shape(raw, outputs)),
     };
   });

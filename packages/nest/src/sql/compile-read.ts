@@ -3,6 +3,7 @@ import { orderBy } from './compile-order.js';
 import { compileSelection, decodeRow, type MakeDecimal, type Member, pageSize } from './compile-select.js';
 import { type At, compileWhere, type Fragment, fromClause, NotCovered, subquery } from './compile-where.js';
 import type { SqlDialect } from './sql-dialect.js';
+import { COMMA, identifier, SPACE } from './sql-names.js';
 import type { SqlCatalog, SqlTable } from './sql-schema.js';
 
 /**
@@ -143,16 +144,16 @@ function findManyStatement(
   onlyArguments(args, FIND_MANY_KEYS, 'findMany');
   const members: Member[] = compileSelection(args, at, decimal);
   if (members.length === 0) throw new NotCovered('an empty selection');
-  const selected = members.map((item, index) => sql`${item.expression} as ${sql.id(`c${index}`)}`);
-  if (extra !== undefined) selected.push(sql`${extra} as ${sql.id(COUNT_COLUMN)}`);
+  const selected = members.map((item, index) => sql`${item.expression} as ${identifier(`c${index}`)}`);
+  if (extra !== undefined) selected.push(sql`${extra} as ${identifier(COUNT_COLUMN)}`);
   const where = compileWhere(args.where, at);
   const sorts = orderBy(args.orderBy, at);
   const take = pageSize(args.take, 'take');
   const skip = pageSize(args.skip, 'skip');
-  const parts: Fragment[] = [sql`select ${sql.join(selected)} from ${fromClause(at)} where ${where}`];
-  if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts)}`);
+  const parts: Fragment[] = [sql`select ${sql.join(selected, COMMA)} from ${fromClause(at)} where ${where}`];
+  if (sorts.length > 0) parts.push(sql`order by ${sql.join(sorts, COMMA)}`);
   parts.push(...at.dialect.page(take, skip));
-  return { statement: at.dialect.statement(sql.join(parts, sql` `)), members };
+  return { statement: at.dialect.statement(sql.join(parts, SPACE)), members };
 }
 
 /**

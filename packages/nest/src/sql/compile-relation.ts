@@ -14,6 +14,7 @@ import {
   subquery,
   toOneOn,
 } from './compile-where.js';
+import { AND } from './sql-names.js';
 import type { SqlColumn, SqlTable, SqlToMany, SqlToOne } from './sql-schema.js';
 
 /**
@@ -113,5 +114,5 @@ export function toManyJoin(
     if (theirs === undefined || ours === undefined) throw new NotCovered(`the key of ${name}`);
     return sql`${columnRef(inner, theirs)} = ${columnRef(at, ours)}`;
   });
-  return sql.join(join, sql` and `);
+  return sql.join(join, AND);
 }

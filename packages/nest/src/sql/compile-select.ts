@@ -13,6 +13,7 @@ import {
   toOneOn,
 } from './compile-where.js';
 import type { SortTerm, SqlDialect } from './sql-dialect.js';
+import { COMMA, nameLiteral } from './sql-names.js';
 import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */
@@ -228,12 +229,12 @@ function countMember(value: unknown, at: At): Member {
     const inner = subquery(at, related);
     const where = item === true ? sql`true` : compileWhere(item.where, inner);
     const join = toManyJoin(name, relation, related, inner, at);
-    return sql`${sql.lit(name)}, (select count(*) from ${fromClause(inner)} where ${join} and ${where})`;
+    return sql`${nameLiteral(name)}, (select count(*) from ${fromClause(inner)} where ${join} and ${where})`;
   });
   const names = named.map(([name]) => name);
   return {
     key: '_count',
-    expression: at.dialect.object(sql.join(counts)),
+    expression: at.dialect.object(sql.join(counts, COMMA)),
     decode: (json) => {
       const source = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
       const row: Record<string, unknown> = {};
@@ -268,7 +269,12 @@ function toOneMember(
 
 /** The members as one JSON object, each under its key. */
 function jsonObject(members: readonly Member[], at: At): Fragment {
-  return at.dialect.object(sql.join(members.map((item) => sql`${sql.lit(item.key)}, ${item.expression}`)));
+  return at.dialect.object(
+    sql.join(
+      members.map((item) => sql`${nameLiteral(item.key)}, ${item.expression}`),
+      COMMA,
+    ),
+  );
 }
 
 /** A JSON object of a to-one relation (or null), its members decoded as a row's are. */

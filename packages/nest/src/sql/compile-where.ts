@@ -4,6 +4,7 @@ import { isDecimalLike } from '../serialization/is-decimal-like.js';
 import { conjunction } from './compile-conjunction.js';
 import { relationFilter, toManyFilter } from './compile-relation.js';
 import type { SqlDialect } from './sql-dialect.js';
+import { AND, COMMA, named, OR, SPACE } from './sql-names.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 /** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
@@ -90,13 +91,13 @@ export function toOneOn(
     if (own === undefined || other === undefined) throw new NotCovered(`the key of ${name}`);
     return sql`${columnRef(inner, other)} = ${columnRef(at, own)}`;
   });
-  return sql.join(on, sql` and `);
+  return sql.join(on, AND);
 }
 
 /** The `from` of the statement at `at`: its table and the joins its compiled parts asked for. */
 export function fromClause(at: At): Fragment {
   const table = tableRef(at.table, at.alias);
-  return at.joins.length === 0 ? table : sql`${table} ${sql.join(at.joins, sql` `)}`;
+  return at.joins.length === 0 ? table : sql`${table} ${sql.join(at.joins, SPACE)}`;
 }
 
 /** The same place, one `NOT` further in. */
@@ -108,12 +109,14 @@ const TRUE = sql`true`;
 const FALSE = sql`false`;
 
 export function columnRef(at: At, column: SqlColumn): Fragment {
-  return sql.id(at.alias, column.column);
+  return named(`c\u0000${at.alias}\u0000${column.column}`, () => sql.id(at.alias, column.column));
 }
 
 export function tableRef(table: SqlTable, alias: string): Fragment {
-  const name = table.schema === undefined ? sql.id(table.table) : sql.id(table.schema, table.table);
-  return sql`${name} as ${sql.id(alias)}`;
+  return named(`t\u0000${alias}\u0000${table.schema ?? ''}\u0000${table.table}`, () => {
+    const name = table.schema === undefined ? sql.id(table.table) : sql.id(table.schema, table.table);
+    return sql`${name} as ${sql.id(alias)}`;
+  });
 }
 
 /**
@@ -206,11 +209,11 @@ function list(value: unknown): unknown[] {
 
 export function all(parts: readonly Fragment[]): Fragment | undefined {
   if (parts.length === 0) return undefined;
-  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, sql` and `)})`;
+  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, AND)})`;
 }
 
 function any(parts: readonly Fragment[]): Fragment {
-  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, sql` or `)})`;
+  return parts.length === 1 ? (parts[0] as Fragment) : sql`(${sql.join(parts, OR)})`;
 }
 
 /** A field's filter: a value (equality), `null`, or an object of operators under one `mode`. */
@@ -265,7 +268,7 @@ function operatorFilter(
     case 'notIn': {
       if (!Array.isArray(value)) throw new NotCovered(`${operator} without a list`);
       if (value.length === 0) return operator === 'in' ? FALSE : TRUE;
-      const items = sql.join(value.map(right));
+      const items = sql.join(value.map(right), COMMA);
       return operator === 'in' ? sql`${left} in (${items})` : sql`${left} not in (${items})`;
     }
     case 'lt':

@@ -5,6 +5,7 @@
 // options each database compiles as Prisma reads them) is here, one object per database.
 import { sql } from 'kysely';
 import type { Fragment } from './compile-where.js';
+import { COMMA, identifier, SPACE } from './sql-names.js';
 import type { SqlColumn } from './sql-schema.js';
 
 /** One term of an `order by`: an expression, its direction, and where its nulls go (when named). */
@@ -57,7 +58,11 @@ export interface SqlDialect {
   statement(body: Fragment): Fragment;
 }
 
-const way = (term: SortTerm) => (term.direction === 'asc' ? sql`asc` : sql`desc`);
+const ASC = sql`asc`;
+const DESC = sql`desc`;
+const NULLS_FIRST = sql`nulls first`;
+const NULLS_LAST = sql`nulls last`;
+const way = (term: SortTerm) => (term.direction === 'asc' ? ASC : DESC);
 
 export const postgresDialect: SqlDialect = {
   name: 'postgresql',
@@ -84,7 +89,7 @@ export const postgresDialect: SqlDialect = {
   insensitive: true,
   sort(term) {
     if (term.nulls === undefined) return sql`${term.expression} ${way(term)}`;
-    return sql`${term.expression} ${way(term)} ${term.nulls === 'first' ? sql`nulls first` : sql`nulls last`}`;
+    return sql`${term.expression} ${way(term)} ${term.nulls === 'first' ? NULLS_FIRST : NULLS_LAST}`;
   },
   page(take, skip) {
     const parts: Fragment[] = [];
@@ -95,11 +100,12 @@ export const postgresDialect: SqlDialect = {
   object: (pairs) => sql`json_build_object(${pairs})`,
   array(rows) {
     const parts: Fragment[] = [
-      sql`select ${rows.object} as ${sql.id('j')} from ${rows.from} where ${rows.where}`,
+      sql`select ${rows.object} as ${identifier('j')} from ${rows.from} where ${rows.where}`,
     ];
-    if (rows.sorts.length > 0) parts.push(sql`order by ${sql.join(rows.sorts.map(postgresDialect.sort))}`);
+    if (rows.sorts.length > 0)
+      parts.push(sql`order by ${sql.join(rows.sorts.map(postgresDialect.sort), COMMA)}`);
     parts.push(...postgresDialect.page(rows.take, rows.skip));
-    return sql`(select coalesce(json_agg(${sql.id(rows.alias, 'j')}), '[]'::json) from (${sql.join(parts, sql` `)}) as ${sql.id(rows.alias)})`;
+    return sql`(select coalesce(json_agg(${identifier('j', rows.alias)}), '[]'::json) from (${sql.join(parts, SPACE)}) as ${identifier(rows.alias)})`;
   },
   statement: (body) => body,
 };
@@ -148,7 +154,7 @@ export const mariadbDialect: SqlDialect = {
   sort(term) {
     // Nulls sort lowest on MariaDB: `x is null` first puts them where the sort names them.
     if (term.nulls === undefined) return sql`${term.expression} ${way(term)}`;
-    const nullsWay = term.nulls === 'first' ? sql`desc` : sql`asc`;
+    const nullsWay = term.nulls === 'first' ? DESC : ASC;
     return sql`(${term.expression} is null) ${nullsWay}, ${term.expression} ${way(term)}`;
   },
   page(take, skip) {
@@ -161,9 +167,10 @@ export const mariadbDialect: SqlDialect = {
   object: (pairs) => sql`json_object(${pairs})`,
   array(rows) {
     const parts: Fragment[] = [sql`json_arrayagg(${rows.object}`];
-    if (rows.sorts.length > 0) parts.push(sql`order by ${sql.join(rows.sorts.map(mariadbDialect.sort))}`);
+    if (rows.sorts.length > 0)
+      parts.push(sql`order by ${sql.join(rows.sorts.map(mariadbDialect.sort), COMMA)}`);
     parts.push(...mariadbDialect.page(rows.take, rows.skip));
-    return sql`coalesce((select ${sql.join(parts, sql` `)}) from ${rows.from} where ${rows.where}), json_array())`;
+    return sql`coalesce((select ${sql.join(parts, SPACE)}) from ${rows.from} where ${rows.where}), json_array())`;
   },
   // JSON_ARRAYAGG is cut at `group_concat_max_len` (1 MB by default): lifted for this statement only.
   statement: (body) => sql`set statement group_concat_max_len = 4294967295 for ${body}`,

@@ -269,12 +269,8 @@ function toOneMember(
 
 /** The members as one JSON object, each under its key. */
 function jsonObject(members: readonly Member[], at: At): Fragment {
-  return at.dialect.object(
-    sql.join(
-      members.map((item) => sql`${nameLiteral(item.key)}, ${item.expression}`),
-      COMMA,
-    ),
-  );
+  const entries = members.map((item) => sql`${nameLiteral(item.key)}, ${item.expression}`);
+  return at.dialect.object(sql.join(entries, COMMA));
 }
 
 /** A JSON object of a to-one relation (or null), its members decoded as a row's are. */

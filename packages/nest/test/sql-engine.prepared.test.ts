@@ -33,11 +33,14 @@ describe.skipIf(!postgresql.available)('prepared compiled statements on PostgreS
     pools.push(pool);
     const sql = sqlReads({ pool, decimal: target.decimal, preparedStatements });
     const resource = new Resource(books, { client: target.prisma, accessibleWhere, sql, engine: 'sql' });
-    const prepared = async () =>
+    const statements = async () =>
       (
-        await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY prepare_time')
-      ).rows.map((row) => row.name);
-    return { pool, resource, prepared };
+        await pool.query<{ name: string; statement: string }>(
+          'SELECT name, statement FROM pg_prepared_statements ORDER BY prepare_time',
+        )
+      ).rows;
+    const prepared = async () => (await statements()).map((row) => row.name);
+    return { pool, resource, prepared, statements };
   }
 
   beforeAll(async () => {
@@ -51,18 +54,21 @@ describe.skipIf(!postgresql.available)('prepared compiled statements on PostgreS
   });
 
   it('prepares the first shapes a connection runs, up to the bound, and answers as Prisma does', async () => {
-    const { resource, prepared } = onOneConnection(2);
+    const { resource, statements } = onOneConnection(2);
     for (const round of [1, 2]) {
       for (const query of SHAPES) {
         const expected = await viaPrisma.query(structuredClone(query), admin);
         expect(await resource.query(structuredClone(query), admin), `round ${round}`).toEqual(expected);
       }
     }
-    const names = await prepared();
-    // The first two shapes, once each; the third ran unnamed both times.
-    expect(names).toHaveLength(2);
-    for (const name of names) expect(name).toMatch(/^facet_[\w-]{32}$/);
-    expect(new Set(names).size).toBe(2);
+    const held = await statements();
+    // The first two shapes, once each; the third (the only one with a `like`) ran unnamed both times.
+    expect(held).toHaveLength(2);
+    for (const { name } of held) expect(name).toMatch(/^facet_[\w-]{32}$/);
+    expect(new Set(held.map(({ name }) => name)).size).toBe(2);
+    expect(held[0]?.statement).not.toMatch(/>=/);
+    expect(held[1]?.statement).toMatch(/"pages" >= \$\d/);
+    for (const { statement } of held) expect(statement).not.toMatch(/ like /);
   });
 
   it('prepares nothing without the option', async () => {

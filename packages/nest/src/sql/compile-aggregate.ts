@@ -6,9 +6,9 @@ import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
 import { type CompiledRead, covered, onlyArguments, rootAt } from './compile-read.js';
 import { type Decode, type MakeDecimal, pageSize, scalarDecode } from './compile-select.js';
-import { type At, columnRef, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
+import { type At, compileWhere, type Fragment, fromClause, NotCovered } from './compile-where.js';
 import type { SortTerm, SqlDialect } from './sql-dialect.js';
-import { COMMA, identifier, SPACE } from './sql-names.js';
+import { COMMA, columnRef, identifier, SPACE } from './sql-names.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 const AGGREGATES = ['_count', '_avg', '_sum', '_min', '_max'] as const;

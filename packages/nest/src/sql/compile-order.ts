@@ -1,16 +1,9 @@
 import { isPlainObject } from '@facet/core';
 import { sql } from 'kysely';
 import { toManyJoin } from './compile-relation.js';
-import {
-  type At,
-  columnRef,
-  type Fragment,
-  fromClause,
-  joinToOne,
-  NotCovered,
-  subquery,
-} from './compile-where.js';
+import { type At, type Fragment, fromClause, joinToOne, NotCovered, subquery } from './compile-where.js';
 import type { SortTerm } from './sql-dialect.js';
+import { columnRef } from './sql-names.js';
 
 /** A read's `orderBy` (a list or one item) as the terms of an `order by`. */
 export function orderBy(value: unknown, at: At): Fragment[] {

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import {
   type At,
   all,
-  columnRef,
   condition,
   type Fragment,
   fromClause,
@@ -14,7 +13,7 @@ import {
   subquery,
   toOneOn,
 } from './compile-where.js';
-import { AND } from './sql-names.js';
+import { AND, columnRef } from './sql-names.js';
 import type { SqlColumn, SqlTable, SqlToMany, SqlToOne } from './sql-schema.js';
 
 /**

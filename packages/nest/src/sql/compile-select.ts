@@ -4,7 +4,6 @@ import { sortTerms } from './compile-order.js';
 import { toManyJoin } from './compile-relation.js';
 import {
   type At,
-  columnRef,
   compileWhere,
   type Fragment,
   fromClause,
@@ -13,7 +12,7 @@ import {
   toOneOn,
 } from './compile-where.js';
 import type { SortTerm, SqlDialect } from './sql-dialect.js';
-import { COMMA, nameLiteral } from './sql-names.js';
+import { COMMA, columnRef, nameLiteral } from './sql-names.js';
 import type { SqlColumn, SqlTable, SqlToMany } from './sql-schema.js';
 
 /** Turns one selected value, as the driver or a JSON aggregate gives it, into what Prisma's row holds. */

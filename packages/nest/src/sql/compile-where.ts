@@ -4,7 +4,7 @@ import { isDecimalLike } from '../serialization/is-decimal-like.js';
 import { conjunction } from './compile-conjunction.js';
 import { relationFilter, toManyFilter } from './compile-relation.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { AND, COMMA, named, OR, SPACE } from './sql-names.js';
+import { AND, COMMA, columnRef, OR, SPACE, tableRef } from './sql-names.js';
 import type { SqlCatalog, SqlColumn, SqlTable } from './sql-schema.js';
 
 /** A piece of SQL with its parameters (Kysely's raw builder): client values only ever travel as parameters. */
@@ -107,17 +107,6 @@ export function underNot(at: At): At {
 
 const TRUE = sql`true`;
 const FALSE = sql`false`;
-
-export function columnRef(at: At, column: SqlColumn): Fragment {
-  return named(`c\u0000${at.alias}\u0000${column.column}`, () => sql.id(at.alias, column.column));
-}
-
-export function tableRef(table: SqlTable, alias: string): Fragment {
-  return named(`t\u0000${alias}\u0000${table.schema ?? ''}\u0000${table.table}`, () => {
-    const name = table.schema === undefined ? sql.id(table.table) : sql.id(table.schema, table.table);
-    return sql`${name} as ${sql.id(alias)}`;
-  });
-}
 
 /**
  * An operand as a parameter, typed by its column: values of any other JavaScript type than the

@@ -40,8 +40,12 @@ export interface FacetFastifyReply {
 
 /** The server options `facetFastifyOptions` returns, for `new FastifyAdapter(...)`. */
 export interface FacetFastifyOptions {
-  /** Above the longest request line Node takes, so that Fastify has no parameter limit Express lacks. */
-  readonly maxParamLength: number;
+  /**
+   * Fastify's router options (where Fastify 5 reads them; at the top level they are deprecated):
+   * `maxParamLength` above the longest request line Node takes, so that Fastify has no parameter
+   * limit Express lacks.
+   */
+  readonly routerOptions: { readonly maxParamLength: number };
   /** Answers a URL Fastify cannot route (`FST_ERR_BAD_URL`) with Facet's 400 `bad_url`. */
   readonly frameworkErrors: (error: Error, request: unknown, reply: FacetFastifyReply) => void;
 }
@@ -73,7 +77,7 @@ const frameworkErrors: FacetFastifyOptions['frameworkErrors'] = (error, _request
  * `useFacetHttp(app)`, which refuses to set up a Fastify app built without them.
  */
 export function facetFastifyOptions(): FacetFastifyOptions {
-  return { maxParamLength: FASTIFY_MAX_PARAM_LENGTH, frameworkErrors };
+  return { routerOptions: { maxParamLength: FASTIFY_MAX_PARAM_LENGTH }, frameworkErrors };
 }
 
 interface HttpAdapterLike {

@@ -32,6 +32,7 @@ import {
 } from '../src/index.js';
 import { type SqlPool, sqlReads } from '../src/sql/index.js';
 import { PrismaClient } from './generated/postgresql/client.js';
+import { lagScenario, type ReplicaSuite, stopScenario } from './support/replica-scenarios.js';
 
 const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`read-replicas-sql.test.ts skipped: ${availability.reason}`);
@@ -226,49 +227,25 @@ describe.skipIf(!availability.available)('compiled reads on a real primary + str
     expect(counts().primarySql).toBe(before.primarySql);
   });
 
-  it('a lagging replica sends compiled reads to the primary pool until it has caught up', async () => {
-    changes.length = 0;
-    await replicaQuery('SELECT pg_wal_replay_pause()');
-    let email: string;
-    try {
-      ({ email } = await write('lag'));
-      await waitUntil(() => changes.some(([, state]) => state === 'lagging'));
-      const before = counts();
-      // No token: the read still sees the write, because the primary's pool serves it.
-      expect(await found(email)).toBe(true);
-      expect(counts().replicaSql).toBe(before.replicaSql);
-      expect(counts().primarySql).toBeGreaterThan(before.primarySql);
-    } finally {
-      await replicaQuery('SELECT pg_wal_replay_resume()');
-    }
-    await waitUntil(() => changes.at(-1)?.[1] === 'healthy');
-    const before = counts();
-    expect(await found(email)).toBe(true);
-    expect(counts().replicaSql).toBeGreaterThan(before.replicaSql);
-    expect(counts().primarySql).toBe(before.primarySql);
-  });
+  /** The failure scenarios both engines run (support/replica-scenarios.ts), counting compiled reads. */
+  const suite: ReplicaSuite = {
+    cluster: () => cluster,
+    changes,
+    write,
+    found,
+    served: () => ({ primary: primary.sql, replica: replica.sql }),
+    replicaQuery,
+    replicaHas,
+  };
 
-  it('a stopped replica: compiled reads fail over to the primary pool without errors, and return when it does', async () => {
-    changes.length = 0;
-    const { email } = await write('loss');
-    await waitUntil(() => replicaHas(email));
-    cluster.stopReplica();
-    try {
-      // The first read may still pick the replica: its failed connection sends it to the primary.
-      for (let i = 0; i < 5; i++) expect(await found(email)).toBe(true);
-      expect(changes.some(([, state]) => state === 'unreachable')).toBe(true);
-      const before = counts();
-      expect(await found(email)).toBe(true);
-      expect(counts().primarySql).toBeGreaterThan(before.primarySql);
-    } finally {
-      cluster.startReplica();
-    }
-    await waitUntil(() => changes.at(-1)?.[1] === 'healthy', { timeoutMs: 20_000 });
-    const before = counts();
-    expect(await found(email)).toBe(true);
-    expect(counts().replicaSql).toBeGreaterThan(before.replicaSql);
-    expect(counts().primarySql).toBe(before.primarySql);
-  }, 40_000);
+  it('a lagging replica sends compiled reads to the primary pool until it has caught up', () =>
+    lagScenario(suite));
+
+  it(
+    'a stopped replica: compiled reads fail over to the primary pool without errors, and return when it does',
+    () => stopScenario(suite),
+    40_000,
+  );
 
   it("reads inside the app's transaction run on it: an update reads back a row only the transaction sees", async () => {
     const email = `tx-${Date.now()}@example.test`;

@@ -53,6 +53,7 @@ import {
 } from '../src/index.js';
 import { ConsistencyTokens } from '../src/replicas/consistency-token.js';
 import { PrismaClient } from './generated/postgresql/client.js';
+import { lagScenario, type ReplicaSuite, stopScenario } from './support/replica-scenarios.js';
 
 const availability = checkReplicaCluster();
 if (!availability.available) console.warn(`read-replicas.test.ts skipped: ${availability.reason}`);
@@ -214,6 +215,16 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     const { status, body } = await get(byEmail(email), token);
     expect(status).toBe(200);
     return (body.items ?? []).some((item) => item.email === email);
+  };
+  /** The failure scenarios both engines run (support/replica-scenarios.ts), counting Prisma's reads. */
+  const suite: ReplicaSuite = {
+    cluster: () => cluster,
+    changes,
+    write: (name) => post(name),
+    found,
+    served: counts,
+    replicaQuery: (sql) => replicaQuery(sql),
+    replicaHas: (email) => replicaHas(email),
   };
 
   it('serves reads from the replica and writes from the primary, answering each write with a token', async () => {
@@ -430,48 +441,10 @@ describe.skipIf(!availability.available)('read replicas on a real primary + stre
     );
   });
 
-  it('a lagging replica sends reads to the primary until it has caught up', async () => {
-    changes.length = 0;
-    await replicaQuery('SELECT pg_wal_replay_pause()');
-    let email: string;
-    try {
-      ({ email } = await post('lag'));
-      await waitUntil(() => changes.some(([, state]) => state === 'lagging'));
-      const before = counts();
-      // No token: the reads still see the write, because the primary serves them.
-      expect(await found(email)).toBe(true);
-      expect(counts().replica).toBe(before.replica);
-      expect(counts().primary).toBeGreaterThan(before.primary);
-    } finally {
-      await replicaQuery('SELECT pg_wal_replay_resume()');
-    }
-    await waitUntil(() => changes.at(-1)?.[1] === 'healthy');
-    const before = counts();
-    expect(await found(email)).toBe(true);
-    expect(counts().replica).toBeGreaterThan(before.replica);
-    expect(counts().primary).toBe(before.primary);
-  });
+  it('a lagging replica sends reads to the primary until it has caught up', () => lagScenario(suite));
 
   it('a stopped replica sends reads to the primary without errors, and gets them back when it returns', async () => {
-    changes.length = 0;
-    const { email } = await post('loss');
-    await waitUntil(() => replicaHas(email));
-    cluster.stopReplica();
-    try {
-      // The first read may still pick the replica: it fails over to the primary within the request.
-      for (let i = 0; i < 5; i++) expect(await found(email)).toBe(true);
-      expect(changes.some(([, state]) => state === 'unreachable')).toBe(true);
-      const before = counts();
-      expect(await found(email)).toBe(true);
-      expect(counts().primary).toBeGreaterThan(before.primary);
-    } finally {
-      cluster.startReplica();
-    }
-    await waitUntil(() => changes.at(-1)?.[1] === 'healthy', { timeoutMs: 20_000 });
-    const before = counts();
-    expect(await found(email)).toBe(true);
-    expect(counts().replica).toBeGreaterThan(before.replica);
-    expect(counts().primary).toBe(before.primary);
+    await stopScenario(suite);
     // The pool dropped the connections the stop broke and opened new ones, within its size.
     await Promise.all(Array.from({ length: 20 }, () => get('/authors')));
     const afterReturn = await connections(cluster.replicaUrl, 'facet-test-replica');

@@ -31,3 +31,29 @@ export function seedBanner(env = process.env) {
   const source = env.FC_SEED?.trim() ? 'from FC_SEED' : 'the default; set FC_SEED to change it';
   return `fast-check seed ${seed} (${source}); a failing property prints its seed and path to replay it`;
 }
+
+/**
+ * A Prisma `orderBy` list over up to three distinct `fields` (none when the list is empty), each
+ * ascending or descending; a name with a dot (`author.name`) sorts through that to-one relation, and
+ * a field of `nullable` may also say where its nulls go (`nulls` on a required field is Prisma's 400,
+ * which a differential checks on its own). Shared by the differentials of both engines.
+ * @param {readonly string[]} fields
+ * @param {Iterable<string>} [nullable]
+ */
+export function orderByArbitrary(fields, nullable = []) {
+  const withNulls = new Set(nullable);
+  const term = (field) =>
+    fc
+      .tuple(
+        fc.constantFrom('asc', 'desc'),
+        fc.constantFrom(...(withNulls.has(field) ? [undefined, 'first', 'last'] : [undefined])),
+      )
+      .map(([sort, nulls]) => {
+        const [relation, column] = field.split('.');
+        if (column !== undefined) return { [relation]: { [column]: sort } };
+        return nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } };
+      });
+  return fc
+    .uniqueArray(fc.constantFrom(...fields), { maxLength: 3 })
+    .chain((picked) => fc.tuple(...picked.map(term)));
+}

@@ -13,6 +13,7 @@ import { isFacetQueryError } from '@facet/core';
 import { type ReadContext, Resource, type ResourceDefinition, type SqlReadEngine } from '@facet/nest';
 import { createCaslAccessibleWhere } from '@facet/nest/casl';
 import { type SqlPool, sqlReads } from '@facet/nest/sql';
+import { orderByArbitrary } from '@facet/test-support/fast-check';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppAbility } from '../src/auth/casl-prisma.js';
@@ -145,25 +146,6 @@ const tree = (leaf: fc.Arbitrary<Filter>): fc.Arbitrary<Filter> =>
     ),
   })).node;
 
-const sorts = (fields: readonly string[], nullable: readonly string[] = []) =>
-  fc.uniqueArray(fc.constantFrom(...fields), { maxLength: 3 }).chain((picked) =>
-    fc.tuple(
-      ...picked.map((field) =>
-        fc
-          .tuple(
-            fc.constantFrom('asc', 'desc'),
-            fc.constantFrom(...(nullable.includes(field) ? [undefined, 'first', 'last'] : [undefined])),
-          )
-          .map(([sort, nulls]) => {
-            // `author.name`: a sort through a to-one relation.
-            const [relation, column] = field.split('.') as [string, string | undefined];
-            if (column !== undefined) return { [relation]: { [column]: sort } };
-            return nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } };
-          }),
-      ),
-    ),
-  );
-
 const page = {
   perPage: fc.integer({ min: 1, max: 12 }),
   page: fc.integer({ min: 1, max: 3 }),
@@ -184,7 +166,7 @@ const bookQuery = fc.record(
         { weight: 2, arbitrary: toMany('reviews', tree(reviewField)) },
       ),
     ),
-    orderBy: sorts(
+    orderBy: orderByArbitrary(
       [
         'title',
         'price',
@@ -221,7 +203,7 @@ const authorQuery = fc.record(
         { weight: 1, arbitrary: toMany('books', tree(bookField)) },
       ),
     ),
-    orderBy: sorts(['name', 'country', 'bornYear']),
+    orderBy: orderByArbitrary(['name', 'country', 'bornYear']),
     fields: fc.constantFrom(
       undefined,
       'id,name',
@@ -244,7 +226,7 @@ const reviewQuery = fc.record(
         { weight: 1, arbitrary: toOne('user', fc.constantFrom({ name: 'Riley Reader' }, { id: { lt: 3 } })) },
       ),
     ),
-    orderBy: sorts(['rating', 'createdAt', 'body', 'id', 'book.title', 'book.price', 'user.name']),
+    orderBy: orderByArbitrary(['rating', 'createdAt', 'body', 'id', 'book.title', 'book.price', 'user.name']),
     fields: fc.constantFrom(
       undefined,
       'id,rating,createdAt',
@@ -265,7 +247,7 @@ const countQuery = fc.record(
       { id: true, _count: { select: { reviews: true } } },
       { id: true, title: true, _count: true },
     ),
-    orderBy: sorts(['title', 'price', 'author.country']),
+    orderBy: orderByArbitrary(['title', 'price', 'author.country']),
     where: tree(bookField),
     ...page,
   },

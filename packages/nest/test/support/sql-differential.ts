@@ -1,6 +1,7 @@
 // The fixture and query generators of the compiled read path's differential test
 // (test/sql-engine.differential.test.ts): a small library with ties, nulls, wildcard characters and
 // values at the ends of their types, and random queries of the subset the compiler covers.
+import { orderByArbitrary } from '@facet/test-support/fast-check';
 import fc from 'fast-check';
 import { AccessSubject, Field, Relation } from '../../src/index.js';
 import type { PrismaClient } from '../generated/postgresql/client.js';
@@ -302,25 +303,8 @@ const SORTABLE = [
   'quotes._count',
 ];
 const NULLABLE: ReadonlySet<string> = new Set(['publishedAt', 'internalNote']);
-export const orderBy = fc
-  .uniqueArray(fc.constantFrom(...SORTABLE), { minLength: 0, maxLength: 3 })
-  .chain((fields) =>
-    fc.tuple(
-      ...fields.map((field) =>
-        // `nulls` on a required field is Prisma's 400 (the test checks that answer on its own).
-        fc
-          .tuple(
-            fc.constantFrom('asc', 'desc'),
-            fc.constantFrom(...(NULLABLE.has(field) ? [undefined, 'first', 'last'] : [undefined])),
-          )
-          .map(([sort, nulls]) => {
-            const [relation, column] = field.split('.') as [string, string | undefined];
-            if (column !== undefined) return { [relation]: { [column]: sort } };
-            return nulls === undefined ? { [field]: sort } : { [field]: { sort, nulls } };
-          }),
-      ),
-    ),
-  );
+// `nulls` on a required field is Prisma's 400 (the test checks that answer on its own).
+export const orderBy = orderByArbitrary(SORTABLE, NULLABLE);
 
 export const fields = fc.constantFrom(
   undefined,
